@@ -1,0 +1,1 @@
+"""Generated protobuf stubs for groundmesh.v1; do not edit."""

@@ -1,0 +1,146 @@
+from groundmesh.v1 import common_pb2 as _common_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Fusion(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FUSION_UNSPECIFIED: _ClassVar[Fusion]
+    FUSION_WEIGHTED_RRF: _ClassVar[Fusion]
+    FUSION_WEIGHTED_SCORE: _ClassVar[Fusion]
+FUSION_UNSPECIFIED: Fusion
+FUSION_WEIGHTED_RRF: Fusion
+FUSION_WEIGHTED_SCORE: Fusion
+
+class IngestRequest(_message.Message):
+    __slots__ = ("tenant", "doc_id", "title", "content_type", "content", "metadata")
+    class MetadataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    DOC_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    doc_id: str
+    title: str
+    content_type: str
+    content: bytes
+    metadata: _containers.ScalarMap[str, str]
+    def __init__(self, tenant: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., content_type: _Optional[str] = ..., content: _Optional[bytes] = ..., metadata: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class IngestResponse(_message.Message):
+    __slots__ = ("doc_id", "chunk_count", "replaced", "documents_done")
+    DOC_ID_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_COUNT_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTS_DONE_FIELD_NUMBER: _ClassVar[int]
+    doc_id: str
+    chunk_count: int
+    replaced: bool
+    documents_done: int
+    def __init__(self, doc_id: _Optional[str] = ..., chunk_count: _Optional[int] = ..., replaced: _Optional[bool] = ..., documents_done: _Optional[int] = ...) -> None: ...
+
+class SearchRequest(_message.Message):
+    __slots__ = ("tenant", "query", "top_k", "doc_ids", "fusion", "vector_weight", "bm25_weight")
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    DOC_IDS_FIELD_NUMBER: _ClassVar[int]
+    FUSION_FIELD_NUMBER: _ClassVar[int]
+    VECTOR_WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    BM25_WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    query: str
+    top_k: int
+    doc_ids: _containers.RepeatedScalarFieldContainer[str]
+    fusion: Fusion
+    vector_weight: float
+    bm25_weight: float
+    def __init__(self, tenant: _Optional[str] = ..., query: _Optional[str] = ..., top_k: _Optional[int] = ..., doc_ids: _Optional[_Iterable[str]] = ..., fusion: _Optional[_Union[Fusion, str]] = ..., vector_weight: _Optional[float] = ..., bm25_weight: _Optional[float] = ...) -> None: ...
+
+class SearchResponse(_message.Message):
+    __slots__ = ("chunks", "degraded", "fusion")
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    DEGRADED_FIELD_NUMBER: _ClassVar[int]
+    FUSION_FIELD_NUMBER: _ClassVar[int]
+    chunks: _containers.RepeatedCompositeFieldContainer[_common_pb2.Chunk]
+    degraded: bool
+    fusion: Fusion
+    def __init__(self, chunks: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., degraded: _Optional[bool] = ..., fusion: _Optional[_Union[Fusion, str]] = ...) -> None: ...
+
+class ListDocumentsRequest(_message.Message):
+    __slots__ = ("tenant",)
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    def __init__(self, tenant: _Optional[str] = ...) -> None: ...
+
+class DocumentInfo(_message.Message):
+    __slots__ = ("doc_id", "title", "chunk_count", "metadata", "ingested_at_unix")
+    class MetadataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    DOC_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_COUNT_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    INGESTED_AT_UNIX_FIELD_NUMBER: _ClassVar[int]
+    doc_id: str
+    title: str
+    chunk_count: int
+    metadata: _containers.ScalarMap[str, str]
+    ingested_at_unix: float
+    def __init__(self, doc_id: _Optional[str] = ..., title: _Optional[str] = ..., chunk_count: _Optional[int] = ..., metadata: _Optional[_Mapping[str, str]] = ..., ingested_at_unix: _Optional[float] = ...) -> None: ...
+
+class ListDocumentsResponse(_message.Message):
+    __slots__ = ("documents",)
+    DOCUMENTS_FIELD_NUMBER: _ClassVar[int]
+    documents: _containers.RepeatedCompositeFieldContainer[DocumentInfo]
+    def __init__(self, documents: _Optional[_Iterable[_Union[DocumentInfo, _Mapping]]] = ...) -> None: ...
+
+class DeleteDocumentRequest(_message.Message):
+    __slots__ = ("tenant", "doc_id")
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    DOC_ID_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    doc_id: str
+    def __init__(self, tenant: _Optional[str] = ..., doc_id: _Optional[str] = ...) -> None: ...
+
+class DeleteDocumentResponse(_message.Message):
+    __slots__ = ("chunks_deleted",)
+    CHUNKS_DELETED_FIELD_NUMBER: _ClassVar[int]
+    chunks_deleted: int
+    def __init__(self, chunks_deleted: _Optional[int] = ...) -> None: ...
+
+class GetStatsRequest(_message.Message):
+    __slots__ = ("tenant",)
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    def __init__(self, tenant: _Optional[str] = ...) -> None: ...
+
+class GetStatsResponse(_message.Message):
+    __slots__ = ("documents", "chunks", "embedder", "backend")
+    DOCUMENTS_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_FIELD_NUMBER: _ClassVar[int]
+    EMBEDDER_FIELD_NUMBER: _ClassVar[int]
+    BACKEND_FIELD_NUMBER: _ClassVar[int]
+    documents: int
+    chunks: int
+    embedder: str
+    backend: str
+    def __init__(self, documents: _Optional[int] = ..., chunks: _Optional[int] = ..., embedder: _Optional[str] = ..., backend: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,1 @@
+"""The little that every Groundmesh service shares: config, errors, telemetry, gRPC bootstrap."""

@@ -1,0 +1,120 @@
+"""One way to build, run and drain a gRPC aio server with health, reflection and telemetry."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from mesh.config import GrpcServerSettings
+from mesh.interceptors import ErrorInterceptor
+from mesh.telemetry import grpc_server_interceptors, shutdown_tracing
+
+log = logging.getLogger(__name__)
+
+Register = Callable[[grpc.aio.Server], None]
+
+
+def channel_options(max_message_bytes: int) -> list[tuple[str, Any]]:
+    """Message size limits applied to servers and channels alike."""
+    return [
+        ("grpc.max_send_message_length", max_message_bytes),
+        ("grpc.max_receive_message_length", max_message_bytes),
+    ]
+
+
+async def create_server(
+    settings: GrpcServerSettings,
+    register: Register,
+    service_names: Iterable[str],
+) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
+    """Build a started server; health starts NOT_SERVING until the caller marks it ready.
+
+    ``service_names`` are the full names of the services ``register`` adds, used for
+    reflection and per-service health.
+    """
+    server = grpc.aio.server(
+        interceptors=[*grpc_server_interceptors(), ErrorInterceptor()],
+        options=channel_options(settings.max_message_bytes),
+    )
+    register(server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    names = list(service_names)
+    reflection.enable_server_reflection(
+        [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+         reflection.SERVICE_NAME],
+        server,
+    )
+    port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    if port == 0:
+        raise OSError(f"could not bind {settings.host}:{settings.port}")
+    await server.start()
+    for name in ["", *names]:
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+    return server, port, health_servicer
+
+
+async def set_serving(
+    health_servicer: health.aio.HealthServicer, service_names: Iterable[str], serving: bool
+) -> None:
+    """Report every service (and the server as a whole) as SERVING or NOT_SERVING."""
+    status = (
+        health_pb2.HealthCheckResponse.SERVING
+        if serving
+        else health_pb2.HealthCheckResponse.NOT_SERVING
+    )
+    for name in ["", *service_names]:
+        await health_servicer.set(name, status)
+
+
+def write_ready_file(path: Path | None, port: int) -> None:
+    """Atomically write the bound port where a launcher waits for it."""
+    if path is None:
+        return
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(str(port))
+    tmp.replace(path)
+
+
+async def serve(
+    name: str,
+    settings: GrpcServerSettings,
+    register: Register,
+    service_names: Iterable[str],
+    warm_up: Callable[[], Awaitable[None]] | None = None,
+    on_stop: Callable[[], Awaitable[None]] | None = None,
+) -> None:
+    """Run a service until SIGTERM or SIGINT, then drain and stop gracefully.
+
+    Health turns SERVING only after ``warm_up`` finished (index loaded, model ready).
+    """
+    names = list(service_names)
+    server, port, health_servicer = await create_server(settings, register, names)
+    log.info("%s listening on %s:%d", name, settings.host, port)
+    if warm_up is not None:
+        await warm_up()
+    await set_serving(health_servicer, names, True)
+    write_ready_file(settings.ready_file, port)
+    log.info("%s is SERVING", name)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+    log.info("%s draining (grace %.1fs)", name, settings.drain_seconds)
+    await health_servicer.enter_graceful_shutdown()
+    await server.stop(settings.drain_seconds)
+    if on_stop is not None:
+        await on_stop()
+    shutdown_tracing()
+    log.info("%s stopped", name)

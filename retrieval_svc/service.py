@@ -1,0 +1,131 @@
+"""RetrievalService servicer: proto ⇄ domain."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import grpc
+from opentelemetry import trace
+
+from groundmesh.v1 import common_pb2, retrieval_pb2, retrieval_pb2_grpc
+from retrieval_svc.engine import NewDocument, RetrievalEngine
+from retrieval_svc.fusion import FusionMode
+from retrieval_svc.hybrid import Hit
+
+Context = grpc.aio.ServicerContext[Any, Any]
+
+_FUSION = {
+    retrieval_pb2.FUSION_UNSPECIFIED: FusionMode.WEIGHTED_RRF,
+    retrieval_pb2.FUSION_WEIGHTED_RRF: FusionMode.WEIGHTED_RRF,
+    retrieval_pb2.FUSION_WEIGHTED_SCORE: FusionMode.WEIGHTED_SCORE,
+}
+_FUSION_PB = {
+    FusionMode.WEIGHTED_RRF: retrieval_pb2.FUSION_WEIGHTED_RRF,
+    FusionMode.WEIGHTED_SCORE: retrieval_pb2.FUSION_WEIGHTED_SCORE,
+}
+
+
+def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
+    """The wire form of a search hit."""
+    c = hit.chunk
+    metadata = dict(c.metadata)
+    if c.section:
+        metadata["section"] = c.section
+    return common_pb2.Chunk(
+        chunk_id=c.chunk_id,
+        doc_id=c.doc_id,
+        title=c.title,
+        text=c.text,
+        metadata=metadata,
+        vector_score=hit.vector_score,
+        bm25_score=hit.bm25_score,
+        fused_score=hit.fused_score,
+        ordinal=c.ordinal,
+    )
+
+
+class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
+    """Serves a :class:`RetrievalEngine` over gRPC."""
+
+    def __init__(self, engine: RetrievalEngine) -> None:
+        self._engine = engine
+
+    async def Ingest(
+        self, request_iterator: AsyncIterator[retrieval_pb2.IngestRequest], context: Context
+    ) -> AsyncIterator[retrieval_pb2.IngestResponse]:
+        done = 0
+        async for request in request_iterator:
+            result = await self._engine.ingest(
+                request.tenant,
+                NewDocument(
+                    doc_id=request.doc_id,
+                    title=request.title,
+                    content_type=request.content_type,
+                    content=request.content,
+                    metadata=dict(request.metadata),
+                ),
+            )
+            done += 1
+            yield retrieval_pb2.IngestResponse(
+                doc_id=result.doc_id,
+                chunk_count=result.chunk_count,
+                replaced=result.replaced,
+                documents_done=done,
+            )
+
+    async def Search(
+        self, request: retrieval_pb2.SearchRequest, context: Context
+    ) -> retrieval_pb2.SearchResponse:
+        fusion = _FUSION.get(request.fusion, FusionMode.WEIGHTED_RRF)
+        outcome = await self._engine.search(
+            request.tenant,
+            request.query,
+            top_k=request.top_k,
+            doc_ids=list(request.doc_ids),
+            fusion=fusion,
+            vector_weight=request.vector_weight,
+            bm25_weight=request.bm25_weight,
+        )
+        span = trace.get_current_span()
+        span.set_attribute("groundmesh.results", len(outcome.hits))
+        span.set_attribute("groundmesh.degraded", outcome.degraded)
+        return retrieval_pb2.SearchResponse(
+            chunks=[hit_to_proto(h) for h in outcome.hits],
+            degraded=outcome.degraded,
+            fusion=_FUSION_PB[fusion],
+        )
+
+    async def ListDocuments(
+        self, request: retrieval_pb2.ListDocumentsRequest, context: Context
+    ) -> retrieval_pb2.ListDocumentsResponse:
+        docs = await self._engine.list_documents(request.tenant)
+        return retrieval_pb2.ListDocumentsResponse(
+            documents=[
+                retrieval_pb2.DocumentInfo(
+                    doc_id=d.doc_id,
+                    title=d.title,
+                    chunk_count=d.chunk_count,
+                    metadata=d.metadata,
+                    ingested_at_unix=d.ingested_at,
+                )
+                for d in docs
+            ]
+        )
+
+    async def DeleteDocument(
+        self, request: retrieval_pb2.DeleteDocumentRequest, context: Context
+    ) -> retrieval_pb2.DeleteDocumentResponse:
+        removed = await self._engine.delete(request.tenant, request.doc_id)
+        return retrieval_pb2.DeleteDocumentResponse(chunks_deleted=removed)
+
+    async def GetStats(
+        self, request: retrieval_pb2.GetStatsRequest, context: Context
+    ) -> retrieval_pb2.GetStatsResponse:
+        documents, chunks = self._engine.stats(request.tenant)
+        return retrieval_pb2.GetStatsResponse(
+            documents=documents,
+            chunks=chunks,
+            embedder=self._engine.embedder_name,
+            backend="embedded",
+        )

@@ -1,0 +1,211 @@
+"""The embedded store: SQLite under the data directory, no pickle anywhere.
+
+A document is replaced in one transaction with ``synchronous=FULL``, so once
+:meth:`EmbeddedStore.replace_document` returns the document survives ``kill -9``; a document
+whose transaction did not commit is wholly absent.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from retrieval_svc.embeddings import Matrix
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS documents (
+    tenant TEXT NOT NULL,
+    doc_id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    ingested_at REAL NOT NULL,
+    chunk_count INTEGER NOT NULL,
+    PRIMARY KEY (tenant, doc_id)
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    tenant TEXT NOT NULL,
+    chunk_id TEXT NOT NULL,
+    doc_id TEXT NOT NULL,
+    ordinal INTEGER NOT NULL,
+    section TEXT NOT NULL,
+    text TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (tenant, chunk_id)
+);
+CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks (tenant, doc_id, ordinal);
+"""
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """One stored document (its chunks are stored beside it)."""
+
+    doc_id: str
+    title: str
+    content_type: str
+    metadata: dict[str, str]
+    ingested_at: float
+    chunk_count: int
+
+
+@dataclass(frozen=True)
+class StoredChunk:
+    """One searchable chunk; ``doc_id`` is its parent."""
+
+    chunk_id: str
+    doc_id: str
+    ordinal: int
+    title: str
+    section: str
+    text: str
+    tokens: tuple[str, ...]
+    metadata: dict[str, str] = field(default_factory=dict)
+
+
+class EmbeddedStore:
+    """Documents, chunks, their BM25 terms and vectors in one SQLite file."""
+
+    def __init__(self, data_dir: Path, dim: int) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.path = data_dir / "groundmesh.sqlite3"
+        self._dim = dim
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def replace_document(
+        self, tenant: str, doc: DocumentRecord, chunks: list[StoredChunk], vectors: Matrix
+    ) -> bool:
+        """Store ``doc`` and its chunks atomically, replacing any earlier version.
+
+        Returns whether an earlier version was replaced.
+        """
+        if vectors.shape != (len(chunks), self._dim):
+            raise ValueError(f"expected {len(chunks)} vectors of {self._dim} dimensions")
+        rows = [
+            (
+                tenant,
+                c.chunk_id,
+                doc.doc_id,
+                c.ordinal,
+                c.section,
+                c.text,
+                json.dumps(list(c.tokens), ensure_ascii=False),
+                np.ascontiguousarray(vectors[i], dtype=np.float32).tobytes(),
+            )
+            for i, c in enumerate(chunks)
+        ]
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self._db.execute(
+                    "DELETE FROM documents WHERE tenant = ? AND doc_id = ?", (tenant, doc.doc_id)
+                )
+                replaced = cur.rowcount > 0
+                self._db.execute(
+                    "DELETE FROM chunks WHERE tenant = ? AND doc_id = ?", (tenant, doc.doc_id)
+                )
+                self._db.execute(
+                    "INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        tenant,
+                        doc.doc_id,
+                        doc.title,
+                        doc.content_type,
+                        json.dumps(doc.metadata, ensure_ascii=False),
+                        doc.ingested_at,
+                        len(chunks),
+                    ),
+                )
+                self._db.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return replaced
+
+    def delete_document(self, tenant: str, doc_id: str) -> int | None:
+        """Delete one document; the number of chunks removed, or None if it did not exist."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self._db.execute(
+                    "DELETE FROM documents WHERE tenant = ? AND doc_id = ?", (tenant, doc_id)
+                )
+                if cur.rowcount == 0:
+                    self._db.execute("ROLLBACK")
+                    return None
+                cur = self._db.execute(
+                    "DELETE FROM chunks WHERE tenant = ? AND doc_id = ?", (tenant, doc_id)
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return cur.rowcount
+
+    def list_documents(self, tenant: str) -> list[DocumentRecord]:
+        """The tenant's documents ordered by id."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT doc_id, title, content_type, metadata, ingested_at, chunk_count "
+                "FROM documents WHERE tenant = ? ORDER BY doc_id",
+                (tenant,),
+            ).fetchall()
+        return [
+            DocumentRecord(r[0], r[1], r[2], json.loads(r[3]), float(r[4]), int(r[5]))
+            for r in rows
+        ]
+
+    def tenants(self) -> list[str]:
+        """Every tenant with at least one document."""
+        with self._lock:
+            rows = self._db.execute("SELECT DISTINCT tenant FROM documents").fetchall()
+        return [r[0] for r in rows]
+
+    def load_tenant(self, tenant: str) -> tuple[list[StoredChunk], Matrix]:
+        """All chunks of a tenant, with their vectors in the same order."""
+        with self._lock:
+            docs = {
+                r[0]: (r[1], json.loads(r[2]))
+                for r in self._db.execute(
+                    "SELECT doc_id, title, metadata FROM documents WHERE tenant = ?", (tenant,)
+                )
+            }
+            rows = self._db.execute(
+                "SELECT chunk_id, doc_id, ordinal, section, text, tokens, vector FROM chunks "
+                "WHERE tenant = ? ORDER BY doc_id, ordinal",
+                (tenant,),
+            ).fetchall()
+        chunks: list[StoredChunk] = []
+        vectors = np.zeros((len(rows), self._dim), dtype=np.float32)
+        for i, r in enumerate(rows):
+            title, metadata = docs.get(r[1], ("", {}))
+            chunks.append(
+                StoredChunk(
+                    chunk_id=r[0],
+                    doc_id=r[1],
+                    ordinal=int(r[2]),
+                    title=title,
+                    section=r[3],
+                    text=r[4],
+                    tokens=tuple(json.loads(r[5])),
+                    metadata=metadata,
+                )
+            )
+            vectors[i] = np.frombuffer(r[6], dtype=np.float32)
+        return chunks, vectors

@@ -1,0 +1,1 @@
+"""Intent routing, language detection and normalization, follow-up detection, query rewriting."""
