@@ -11,14 +11,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from mesh.text import content_terms
+
 CITATION = re.compile(r"\[([^\[\]\n]{1,200})\]")
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=\.)(?=\s|$|\[)|\n+")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    "a an the of to in on for and or is are was were be been it this that with as by at from "
-    "can do does how what which who when where why you your".split()
-)
 
 
 @dataclass(frozen=True)
@@ -87,24 +83,14 @@ def split_claims(draft: str) -> list[str]:
     return merged
 
 
-def terms(text: str) -> set[str]:
-    """Content terms: Han characters and character bigrams, and English words minus stop words."""
-    lowered = unicodedata.normalize("NFKC", text).lower()
-    out = {w for w in _WORD.findall(lowered) if w not in _STOP}
-    han = _HAN.findall(lowered)
-    out.update(han)
-    out.update(a + b for a, b in zip(han, han[1:], strict=False))
-    return out
-
-
 def support(claim: str, sources: list[str]) -> float:
     """Share of the claim's content terms that appear in the cited sources."""
-    claim_terms = terms(CITATION.sub("", claim))
+    claim_terms = content_terms(CITATION.sub("", claim))
     if not claim_terms:
         return 1.0
     source_terms: set[str] = set()
     for s in sources:
-        source_terms |= terms(s)
+        source_terms |= content_terms(s)
     return len(claim_terms & source_terms) / len(claim_terms)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from judge_svc.rules import RuleFindings
 
@@ -12,7 +12,7 @@ MODERATE_MAX = 0.6
 INVALID_CITATION_FLOOR = 0.7
 
 
-class RiskLevel(str, Enum):
+class RiskLevel(StrEnum):
     """Risk tiers: low ≤ 0.3 < moderate ≤ 0.6 < high."""
 
     LOW = "low"
@@ -20,7 +20,7 @@ class RiskLevel(str, Enum):
     HIGH = "high"
 
 
-class Decision(str, Enum):
+class Decision(StrEnum):
     """What happens to the draft."""
 
     ACCEPT = "accept"
@@ -64,9 +64,7 @@ def rule_risk(f: RuleFindings) -> float:
     return round(min(max(risk, 0.0), 1.0), 4)
 
 
-def decide(
-    f: RuleFindings, iteration: int = 1, max_iterations: int = 10
-) -> Verdict:
+def decide(f: RuleFindings, iteration: int = 1, max_iterations: int = 10) -> Verdict:
     """The rule-only verdict (the offline engine; the LLM judge adds to it in issue 5).
 
     Near the iteration limit a high-risk answer is accepted but marked as such.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 from collections.abc import Awaitable, Callable, Iterable
@@ -49,8 +50,11 @@ async def create_server(
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = list(service_names)
     reflection.enable_server_reflection(
-        [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME],
+        [
+            *names,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ],
         server,
     )
     port = server.add_insecure_port(f"{settings.host}:{settings.port}")
@@ -84,34 +88,77 @@ def write_ready_file(path: Path | None, port: int) -> None:
     tmp.replace(path)
 
 
+async def _follow(
+    readiness: Callable[[], Awaitable[bool]],
+    health_servicer: health.aio.HealthServicer,
+    names: list[str],
+    on_first_ready: Callable[[], None],
+    stop: asyncio.Event,
+    poll_seconds: float,
+) -> None:
+    """Keep health equal to ``readiness()`` until ``stop`` is set."""
+    serving: bool | None = None
+    ever_ready = False
+    while not stop.is_set():
+        now = await readiness()
+        if now != serving:
+            await set_serving(health_servicer, names, now)
+            log.info("%s", "SERVING" if now else "NOT_SERVING (not ready)")
+            serving = now
+            if now and not ever_ready:
+                ever_ready = True
+                on_first_ready()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), poll_seconds)
+
+
 async def serve(
     name: str,
     settings: GrpcServerSettings,
     register: Register,
     service_names: Iterable[str],
     warm_up: Callable[[], Awaitable[None]] | None = None,
+    readiness: Callable[[], Awaitable[bool]] | None = None,
     on_stop: Callable[[], Awaitable[None]] | None = None,
+    poll_seconds: float = 1.0,
 ) -> None:
     """Run a service until SIGTERM or SIGINT, then drain and stop gracefully.
 
-    Health turns SERVING only after ``warm_up`` finished (index loaded, model ready).
+    Health turns SERVING only after ``warm_up`` finished (index loaded, model ready); when
+    ``readiness`` is given, health follows it (e.g. the agent is ready while its upstreams are).
     """
     names = list(service_names)
     server, port, health_servicer = await create_server(settings, register, names)
     log.info("%s listening on %s:%d", name, settings.host, port)
-    if warm_up is not None:
-        await warm_up()
-    await set_serving(health_servicer, names, True)
-    write_ready_file(settings.ready_file, port)
-    log.info("%s is SERVING", name)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
 
+    if warm_up is not None:
+        await warm_up()
+    watcher: asyncio.Task[None] | None = None
+    if readiness is None:
+        await set_serving(health_servicer, names, True)
+        write_ready_file(settings.ready_file, port)
+        log.info("%s is SERVING", name)
+    else:
+        watcher = asyncio.create_task(
+            _follow(
+                readiness,
+                health_servicer,
+                names,
+                lambda: write_ready_file(settings.ready_file, port),
+                stop,
+                poll_seconds,
+            )
+        )
+
+    await stop.wait()
     log.info("%s draining (grace %.1fs)", name, settings.drain_seconds)
+    if watcher is not None:
+        await watcher
     await health_servicer.enter_graceful_shutdown()
     await server.stop(settings.drain_seconds)
     if on_stop is not None:

@@ -70,9 +70,7 @@ def setup_tracing(
     global _provider
     if _provider is not None:
         return _provider
-    resource = Resource.create(
-        {"service.name": os.environ.get("OTEL_SERVICE_NAME", service_name)}
-    )
+    resource = Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service_name)})
     provider = TracerProvider(resource=resource)
     if exporters is not None:
         for exporter in exporters:

@@ -46,9 +46,7 @@ class IngestResult:
 def check_tenant(tenant: str) -> str:
     """The tenant id, or InvalidInput saying what a tenant id looks like."""
     if not TENANT_RE.match(tenant):
-        raise InvalidInput(
-            "tenant must be 1-64 characters of letters, digits, '.', '_' or '-'"
-        )
+        raise InvalidInput("tenant must be 1-64 characters of letters, digits, '.', '_' or '-'")
     return tenant
 
 
@@ -147,8 +145,10 @@ class RetrievalEngine:
         title, chunks = await asyncio.to_thread(self._parse, doc)
         vectors = await asyncio.to_thread(
             self._embedder.embed_passages,
-            [f"{title}. {c.section}. {c.text}" if c.section else f"{title}. {c.text}"
-             for c in chunks],
+            [
+                f"{title}. {c.section}. {c.text}" if c.section else f"{title}. {c.text}"
+                for c in chunks
+            ],
         )
         record = DocumentRecord(
             doc_id=doc.doc_id,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
@@ -10,7 +10,7 @@ import numpy.typing as npt
 Scores = npt.NDArray[np.float64]
 
 
-class FusionMode(str, Enum):
+class FusionMode(StrEnum):
     """How two rankings become one."""
 
     WEIGHTED_RRF = "weighted_rrf"
@@ -58,6 +58,4 @@ def weighted_score(
 ) -> dict[int, float]:
     """Per-query min-max normalized scores, weighted and summed."""
     v, b = _minmax(vector_scores), _minmax(bm25_scores)
-    return {
-        i: vector_weight * v.get(i, 0.0) + bm25_weight * b.get(i, 0.0) for i in set(v) | set(b)
-    }
+    return {i: vector_weight * v.get(i, 0.0) + bm25_weight * b.get(i, 0.0) for i in set(v) | set(b)}

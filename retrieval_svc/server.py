@@ -36,9 +36,7 @@ def registrar(engine: RetrievalEngine) -> Register:
     """Adds the retrieval servicer to a server."""
 
     def register(server: grpc.aio.Server) -> None:
-        retrieval_pb2_grpc.add_RetrievalServiceServicer_to_server(
-            RetrievalService(engine), server
-        )
+        retrieval_pb2_grpc.add_RetrievalServiceServicer_to_server(RetrievalService(engine), server)
 
     return register
 

@@ -167,8 +167,7 @@ class EmbeddedStore:
                 (tenant,),
             ).fetchall()
         return [
-            DocumentRecord(r[0], r[1], r[2], json.loads(r[3]), float(r[4]), int(r[5]))
-            for r in rows
+            DocumentRecord(r[0], r[1], r[2], json.loads(r[3]), float(r[4]), int(r[5])) for r in rows
         ]
 
     def tenants(self) -> list[str]:

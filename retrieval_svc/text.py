@@ -7,11 +7,13 @@ import re
 
 import jieba
 
+from mesh.text import split_sentences
+
+__all__ = ["clean_text", "split_sentences", "tokenize"]
+
 jieba.setLogLevel(logging.WARNING)
 
 _TOKEN = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff]+", re.UNICODE)
-# A sentence ends at Chinese or Western terminal punctuation (closing quotes stay with it).
-_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])[」』”’\"']?|(?<=\.)(?=\s)|\n+")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -26,19 +28,3 @@ def tokenize(text: str) -> list[str]:
     for word in jieba.cut_for_search(text.lower()):
         tokens.extend(_TOKEN.findall(word))
     return tokens
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split at 。！？； and .!? (and line breaks); keeps the punctuation, drops empty parts."""
-    parts: list[str] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        end = match.end()
-        piece = text[start:end].strip()
-        if piece:
-            parts.append(piece)
-        start = end
-    tail = text[start:].strip()
-    if tail:
-        parts.append(tail)
-    return parts

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from router_svc.language import LanguageGuess, detect_language, dominant_language, normalize
 
 ESCALATION_THRESHOLD = 0.8
 
 
-class Intent(str, Enum):
+class Intent(StrEnum):
     """The processing path of a question (DESIGN.md, seed 002)."""
 
     DIRECT_ANSWER = "DIRECT_ANSWER"
@@ -24,7 +24,7 @@ class Intent(str, Enum):
     COMPLEX = "COMPLEX"
 
 
-class TaskType(str, Enum):
+class TaskType(StrEnum):
     """The customer-service planner's task types (seed 001)."""
 
     GREETING = "greeting"
@@ -63,21 +63,72 @@ class RouteDecision:
 _GREETING_PHRASES = sorted(
     {
         # zh-Hant / zh-Hans
-        "你好嗎", "你好吗", "您好", "你好", "妳好", "大家好", "哈囉", "哈啰", "哈嘍", "嗨",
-        "早安", "午安", "晚安", "早上好", "下午好", "晚上好", "謝謝你", "谢谢你", "謝謝", "谢谢",
-        "感謝", "感谢", "多謝", "多谢", "再見", "再见", "拜拜", "掰掰", "你是誰", "你是谁",
-        "辛苦了", "最近好嗎", "最近好吗", "在嗎", "在吗", "哈哈",
+        "你好嗎",
+        "你好吗",
+        "您好",
+        "你好",
+        "妳好",
+        "大家好",
+        "哈囉",
+        "哈啰",
+        "哈嘍",
+        "嗨",
+        "早安",
+        "午安",
+        "晚安",
+        "早上好",
+        "下午好",
+        "晚上好",
+        "謝謝你",
+        "谢谢你",
+        "謝謝",
+        "谢谢",
+        "感謝",
+        "感谢",
+        "多謝",
+        "多谢",
+        "再見",
+        "再见",
+        "拜拜",
+        "掰掰",
+        "你是誰",
+        "你是谁",
+        "辛苦了",
+        "最近好嗎",
+        "最近好吗",
+        "在嗎",
+        "在吗",
+        "哈哈",
         # en
-        "good morning", "good afternoon", "good evening", "good night", "how are you doing",
-        "how are you", "how's it going", "what's up", "nice to meet you", "thank you very much",
-        "thank you", "thanks a lot", "thanks", "goodbye", "bye", "hello", "hiya", "hey",
-        "hi", "greetings", "who are you", "cheers",
+        "good morning",
+        "good afternoon",
+        "good evening",
+        "good night",
+        "how are you doing",
+        "how are you",
+        "how's it going",
+        "what's up",
+        "nice to meet you",
+        "thank you very much",
+        "thank you",
+        "thanks a lot",
+        "thanks",
+        "goodbye",
+        "bye",
+        "hello",
+        "hiya",
+        "hey",
+        "hi",
+        "greetings",
+        "who are you",
+        "cheers",
     },
     key=len,
     reverse=True,
 )
 _GREETING_FILLER = re.compile(
-    r"(?i)\b(there|all|everyone|friend|bot|groundmesh|again|so much|guys|today)\b|[啊呀哦喔啦嘛囉~～!！?？.,，。、\s:)(😀🙂👋]+"
+    r"(?i)\b(there|all|everyone|friend|bot|groundmesh|again|so much|guys|today)\b"
+    r"|[啊呀哦喔啦嘛囉~～!！?？.,，。、\s:)(😀🙂👋]+"
 )
 
 _OUT_OF_SCOPE = re.compile(

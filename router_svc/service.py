@@ -50,9 +50,7 @@ class RouterService(router_pb2_grpc.RouterServiceServicer):
             raise InvalidInput(f"question is longer than {MAX_QUESTION_CHARS} characters")
         if len(request.history) > MAX_HISTORY_TURNS:
             raise InvalidInput(f"history has more than {MAX_HISTORY_TURNS} turns")
-        history = [
-            HistoryTurn(_ROLE.get(t.role, "user"), t.content) for t in request.history
-        ]
+        history = [HistoryTurn(_ROLE.get(t.role, "user"), t.content) for t in request.history]
         decision = self._router.route(question, history)
         span = trace.get_current_span()
         span.set_attribute("groundmesh.intent", decision.intent.value)

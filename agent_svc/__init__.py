@@ -1,0 +1,1 @@
+"""The agent loop: classify, search, grade, synthesize, judge, accept / refine / reject."""

@@ -1,0 +1,5 @@
+import asyncio
+
+from agent_svc.server import main
+
+asyncio.run(main())

@@ -1,0 +1,99 @@
+"""gRPC clients of router_svc, retrieval_svc and judge_svc, with deadlines and error mapping."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import grpc
+
+from groundmesh.v1 import (
+    common_pb2,
+    judge_pb2,
+    judge_pb2_grpc,
+    retrieval_pb2,
+    retrieval_pb2_grpc,
+    router_pb2,
+    router_pb2_grpc,
+)
+from mesh.config import AgentSettings
+from mesh.errors import from_rpc_error
+from mesh.grpc_client import is_serving, open_channel
+
+
+class GrpcUpstreams:
+    """The agent's view of the mesh; every failed call becomes a GroundmeshError."""
+
+    def __init__(self, settings: AgentSettings) -> None:
+        self._timeout = settings.upstream_timeout_seconds
+        self._channels = {
+            "router_svc": open_channel(settings.router_addr, settings.max_message_bytes),
+            "retrieval_svc": open_channel(settings.retrieval_addr, settings.max_message_bytes),
+            "judge_svc": open_channel(settings.judge_addr, settings.max_message_bytes),
+        }
+        self._router = router_pb2_grpc.RouterServiceStub(self._channels["router_svc"])
+        self._retrieval = retrieval_pb2_grpc.RetrievalServiceStub(self._channels["retrieval_svc"])
+        self._judge = judge_pb2_grpc.JudgeServiceStub(self._channels["judge_svc"])
+
+    async def close(self) -> None:
+        for channel in self._channels.values():
+            await channel.close()
+
+    async def all_serving(self) -> bool:
+        """Whether every upstream reports SERVING."""
+        for channel in self._channels.values():
+            if not await is_serving(channel):
+                return False
+        return True
+
+    async def route(
+        self, tenant: str, question: str, history: Sequence[common_pb2.Turn]
+    ) -> router_pb2.RouteResponse:
+        try:
+            reply: router_pb2.RouteResponse = await self._router.Route(
+                router_pb2.RouteRequest(tenant=tenant, question=question, history=history),
+                timeout=self._timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "router_svc") from exc
+        return reply
+
+    async def search(
+        self, tenant: str, query: str, top_k: int, doc_ids: Sequence[str], timeout: float
+    ) -> retrieval_pb2.SearchResponse:
+        try:
+            reply: retrieval_pb2.SearchResponse = await self._retrieval.Search(
+                retrieval_pb2.SearchRequest(
+                    tenant=tenant, query=query, top_k=top_k, doc_ids=doc_ids
+                ),
+                timeout=min(timeout, self._timeout),
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return reply
+
+    async def judge(
+        self,
+        tenant: str,
+        question: str,
+        draft: str,
+        sources: Sequence[common_pb2.Chunk],
+        iteration: int,
+        max_iterations: int,
+        language: str,
+    ) -> common_pb2.Judgement:
+        try:
+            reply: judge_pb2.JudgeResponse = await self._judge.Judge(
+                judge_pb2.JudgeRequest(
+                    tenant=tenant,
+                    question=question,
+                    draft=draft,
+                    sources=sources,
+                    iteration=iteration,
+                    max_iterations=max_iterations,
+                    language=language,
+                ),
+                timeout=self._timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "judge_svc") from exc
+        return reply.judgement

@@ -1,0 +1,1 @@
+"""The thin HTTP edge: auth and tenancy, validation, SSE streaming of the agent's steps."""

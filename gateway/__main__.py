@@ -1,0 +1,5 @@
+import asyncio
+
+from gateway.server import main
+
+asyncio.run(main())

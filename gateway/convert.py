@@ -1,0 +1,76 @@
+"""Proto answers and events to the HTTP API's JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import json_format
+
+from gateway.models import AskOut, JudgementOut, SourceOut, StepOut
+from groundmesh.v1 import agent_pb2, common_pb2
+
+
+def _enum_tail(name: str, prefix: str) -> str:
+    return name.removeprefix(prefix).lower()
+
+
+def judgement_out(j: common_pb2.Judgement) -> JudgementOut:
+    """The JSON form of a verdict."""
+    return JudgementOut(
+        risk_score=round(j.risk_score, 4),
+        risk_level=_enum_tail(common_pb2.RiskLevel.Name(j.risk_level), "RISK_LEVEL_"),
+        decision=_enum_tail(common_pb2.Decision.Name(j.decision), "DECISION_"),
+        reasoning=j.reasoning,
+        judge_model=j.judge_model,
+        invalid_citations=list(j.hallucination.invalid_citations),
+        unsupported_claims=list(j.hallucination.unsupported_claims),
+    )
+
+
+def answer_out(a: agent_pb2.Answer, with_steps: bool) -> AskOut:
+    """The JSON form of an answer."""
+    return AskOut(
+        answer=a.answer,
+        sources=[
+            SourceOut(
+                chunk_id=c.chunk_id,
+                doc_id=c.doc_id,
+                title=c.title,
+                text=c.text,
+                score=c.fused_score,
+                vector_score=c.vector_score if c.HasField("vector_score") else None,
+                bm25_score=c.bm25_score if c.HasField("bm25_score") else None,
+                metadata=dict(c.metadata),
+            )
+            for c in a.sources
+        ],
+        judgement=judgement_out(a.judgement),
+        intermediate_steps=[
+            StepOut(name=s.name, detail=s.detail, latency_ms=s.latency_ms, iteration=s.iteration)
+            for s in a.intermediate_steps
+        ]
+        if with_steps
+        else None,
+        trace_id=a.trace_id,
+        model_used=a.model_used,
+        total_latency_ms=round(a.total_latency_ms, 2),
+        intent=common_pb2.Intent.Name(a.intent).removeprefix("INTENT_"),
+        task_type=_enum_tail(common_pb2.TaskType.Name(a.task_type), "TASK_TYPE_"),
+        language=a.language,
+        limit_reached=a.limit_reached,
+    )
+
+
+def event_out(event: agent_pb2.AskStreamResponse, with_steps: bool) -> tuple[str, dict[str, Any]]:
+    """(SSE event name, JSON data) of one agent event."""
+    kind = event.WhichOneof("event") or "error"
+    if kind == "done":
+        return kind, answer_out(event.done.answer, with_steps).model_dump(exclude_none=True)
+    if kind == "judgement":
+        data = judgement_out(event.judgement.judgement).model_dump()
+        data["iteration"] = event.judgement.iteration
+        return kind, data
+    message = getattr(event, kind)
+    return kind, json_format.MessageToDict(
+        message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )

@@ -1,0 +1,74 @@
+"""Text helpers shared by the services: sentence splitting and content terms, zh and en."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+
+# A sentence ends at Chinese or Western terminal punctuation (a closing quote stays with it),
+# at a period followed by a space, or at a line break.
+_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])[」』”’\"']?|(?<=\.)(?=\s)|\n+")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_WORD = re.compile(r"[a-z0-9]+")
+STOP_WORDS = frozenset(
+    (
+        "a an the of to in on for and or is are was were be been it this that with as by at "
+        "from can do does how what which who when where why you your i me my we our please "
+        "tell about 的 了 是 在 和 與 与 嗎 吗 呢 什 麼 么 怎 如 何 請 请 問 问 我 你 要"
+    ).split()
+)
+
+
+_LIST_OR_HEADING = re.compile(r"^\s*([-*+>#|]|\d+[.)]\s)")
+_ENDS_SENTENCE = re.compile(r"[。！？；!?;:：.]\s*$")
+
+
+def unwrap_lines(text: str) -> str:
+    """Join hard-wrapped lines of a paragraph; list items, headings and tables keep their breaks.
+
+    >>> unwrap_lines("- a long item that\n  wraps here.\n- next")
+    '- a long item that wraps here.\n- next'
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        if (
+            out
+            and line.strip()
+            and out[-1].strip()
+            and not _LIST_OR_HEADING.match(line)
+            and not _ENDS_SENTENCE.search(out[-1])
+        ):
+            out[-1] = out[-1].rstrip() + ("" if _HAN.match(line.strip()[:1]) else " ") + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split at 。！？； and .!? (and line breaks); keeps the punctuation, drops empty parts.
+
+    >>> split_sentences("第一句。Second one. 第三句")
+    ['第一句。', 'Second one.', '第三句']
+    """
+    parts: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        piece = text[start : match.end()].strip()
+        if piece:
+            parts.append(piece)
+        start = match.end()
+    tail = text[start:].strip()
+    if tail:
+        parts.append(tail)
+    return parts
+
+
+def content_terms(text: str) -> set[str]:
+    """Han characters and character bigrams, and English words, minus stop words."""
+    lowered = unicodedata.normalize("NFKC", text).lower()
+    out = {w for w in _WORD.findall(lowered) if w not in STOP_WORDS}
+    han = [h for h in _HAN.findall(lowered)]
+    out.update(h for h in han if h not in STOP_WORDS)
+    out.update(a + b for a, b in itertools.pairwise(han))
+    return out
