@@ -25,7 +25,7 @@ _ENDS_SENTENCE = re.compile(r"[。！？；!?;:：.]\s*$")
 
 
 def unwrap_lines(text: str) -> str:
-    """Join hard-wrapped lines of a paragraph; list items, headings and tables keep their breaks.
+    r"""Join hard-wrapped lines of a paragraph; list items, headings and tables keep their breaks.
 
     >>> unwrap_lines("- a long item that\n  wraps here.\n- next")
     '- a long item that wraps here.\n- next'
