@@ -81,8 +81,8 @@ class _Run:
     budget: RunBudget
     steps: list[agent_pb2.Step] = field(default_factory=list)
     collected: dict[str, common_pb2.Chunk] = field(default_factory=dict)
-    intent: int = common_pb2.INTENT_DOCUMENT_QA
-    task_type: int = common_pb2.TASK_TYPE_SIMPLE_FAQ
+    intent: common_pb2.Intent = common_pb2.INTENT_DOCUMENT_QA
+    task_type: common_pb2.TaskType = common_pb2.TASK_TYPE_SIMPLE_FAQ
     language: str = "en"
     limit_reached: str = ""
 

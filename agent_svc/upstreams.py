@@ -36,7 +36,7 @@ class GrpcUpstreams:
 
     async def close(self) -> None:
         for channel in self._channels.values():
-            await channel.close()
+            await channel.close(None)
 
     async def all_serving(self) -> bool:
         """Whether every upstream reports SERVING."""

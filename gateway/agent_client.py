@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 import grpc
 
@@ -22,7 +22,7 @@ class AgentClient:
         self._timeout = timeout
 
     async def close(self) -> None:
-        await self._channel.close()
+        await self._channel.close(None)
 
     async def ready(self) -> bool:
         """Whether the agent (and so every upstream behind it) is SERVING."""
@@ -39,7 +39,7 @@ class AgentClient:
 
     async def ask_stream(
         self, question: agent_pb2.Question
-    ) -> AsyncIterator[agent_pb2.AskStreamResponse]:
+    ) -> AsyncGenerator[agent_pb2.AskStreamResponse, None]:
         """The run's events; cancelling the iteration cancels the upstream call."""
         call = self._stub.AskStream(
             agent_pb2.AskStreamRequest(question=question), timeout=self._timeout

@@ -4,7 +4,6 @@ No `from __future__ import annotations` here: FastAPI must evaluate the endpoint
 which name closures of create_app.
 """
 
-
 import json
 import logging
 import time
@@ -15,9 +14,14 @@ import grpc
 from fastapi import Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram
-from prometheus_client import generate_latest
-from sse_starlette.sse import EventSourceResponse, ServerSentEvent
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+)
+from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gateway.agent_client import AgentClient
@@ -61,7 +65,9 @@ def create_app(
     )
     registry = CollectorRegistry()
     requests = Counter(
-        "groundmesh_requests", "HTTP requests by route and status", ["route", "status"],
+        "groundmesh_requests",
+        "HTTP requests by route and status",
+        ["route", "status"],
         registry=registry,
     )
     latency = Histogram(
@@ -134,7 +140,9 @@ def create_app(
                     name, data = event_out(event, body.trace)
                     last = event.sequence
                     yield ServerSentEvent(
-                        data=json.dumps(data, ensure_ascii=False), event=name, id=str(event.sequence)
+                        data=json.dumps(data, ensure_ascii=False),
+                        event=name,
+                        id=str(event.sequence),
                     )
                     event = await anext(events, None)
             except GroundmeshError as exc:

@@ -50,7 +50,8 @@ async def main() -> None:
         )
     )
     task = asyncio.create_task(server.serve())
-    while not server.started and not task.done():
+    # uvicorn offers no "started" event; poll its flag until it has bound the socket.
+    while not server.started and not task.done():  # noqa: ASYNC110
         await asyncio.sleep(0.05)
     if server.started:
         port = server.servers[0].sockets[0].getsockname()[1]

@@ -71,11 +71,11 @@ def split_claims(draft: str) -> list[str]:
         stripped = p.strip()
         if merged and CITATION.fullmatch(stripped.rstrip("。.")) is not None:
             merged[-1] = merged[-1].rstrip() + stripped
-        elif merged and stripped.startswith("[") and CITATION.match(stripped):
-            m = CITATION.match(stripped)
-            assert m is not None
-            merged[-1] = merged[-1].rstrip() + m.group(0)
-            rest = stripped[m.end() :].strip()
+            continue
+        lead = CITATION.match(stripped) if merged else None
+        if lead is not None:
+            merged[-1] = merged[-1].rstrip() + lead.group(0)
+            rest = stripped[lead.end() :].strip()
             if rest:
                 merged.append(rest)
         else:

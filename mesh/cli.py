@@ -20,7 +20,10 @@ from mesh.errors import GroundmeshError
 from mesh.ingest_client import document_count, ingest_files, sample_corpus
 from mesh.launcher import LaunchError, MeshLauncher
 
-app = typer.Typer(help="Groundmesh: cited answers over your own documents.", no_args_is_help=True, pretty_exceptions_enable=False
+app = typer.Typer(
+    help="Groundmesh: cited answers over your own documents.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
 )
 
 LOCAL_TENANT = "local"
@@ -122,35 +125,37 @@ def ask(
     key = api_key or _local_key(data_dir)
     headers = {"Authorization": f"Bearer {key}"}
     done: dict[str, object] | None = None
-    with httpx.Client(base_url=url, timeout=httpx.Timeout(10, read=330)) as client:
-        with connect_sse(
+    with (
+        httpx.Client(base_url=url, timeout=httpx.Timeout(10, read=330)) as client,
+        connect_sse(
             client, "POST", "/v1/ask/stream", json={"question": question}, headers=headers
-        ) as source:
-            if source.response.status_code != 200:
-                source.response.read()
-                typer.echo(f"error {source.response.status_code}: {source.response.text}", err=True)
+        ) as source,
+    ):
+        if source.response.status_code != 200:
+            source.response.read()
+            typer.echo(f"error {source.response.status_code}: {source.response.text}", err=True)
+            raise typer.Exit(1)
+        for sse in source.iter_sse():
+            data = json.loads(sse.data) if sse.data else {}
+            if sse.event == "reasoning":
+                typer.secho(f"· {data.get('step')}: {data.get('text')}", dim=True)
+            elif sse.event == "tool_call":
+                typer.secho(f"→ {data.get('tool')} {data.get('arguments_json')}", dim=True)
+            elif sse.event == "tool_result":
+                typer.secho(f"← {data.get('tool')}: {data.get('summary')}", dim=True)
+            elif sse.event == "judgement":
+                typer.secho(
+                    f"⚖ risk {data.get('risk_score')} ({data.get('risk_level')}) → "
+                    f"{data.get('decision')}",
+                    dim=True,
+                )
+            elif sse.event == "token":
+                pass  # the answer is printed whole below, with its sources
+            elif sse.event == "done":
+                done = data
+            elif sse.event == "error":
+                typer.echo(f"error: {data.get('code')}: {data.get('message')}", err=True)
                 raise typer.Exit(1)
-            for sse in source.iter_sse():
-                data = json.loads(sse.data) if sse.data else {}
-                if sse.event == "reasoning":
-                    typer.secho(f"· {data.get('step')}: {data.get('text')}", dim=True)
-                elif sse.event == "tool_call":
-                    typer.secho(f"→ {data.get('tool')} {data.get('arguments_json')}", dim=True)
-                elif sse.event == "tool_result":
-                    typer.secho(f"← {data.get('tool')}: {data.get('summary')}", dim=True)
-                elif sse.event == "judgement":
-                    typer.secho(
-                        f"⚖ risk {data.get('risk_score')} ({data.get('risk_level')}) → "
-                        f"{data.get('decision')}",
-                        dim=True,
-                    )
-                elif sse.event == "token":
-                    pass  # the answer is printed whole below, with its sources
-                elif sse.event == "done":
-                    done = data
-                elif sse.event == "error":
-                    typer.echo(f"error: {data.get('code')}: {data.get('message')}", err=True)
-                    raise typer.Exit(1)
     if done is None:
         typer.echo("error: the stream ended without an answer", err=True)
         raise typer.Exit(1)

@@ -21,6 +21,8 @@ from mesh.telemetry import grpc_server_interceptors, shutdown_tracing
 log = logging.getLogger(__name__)
 
 Register = Callable[[grpc.aio.Server], None]
+# grpc_health ships no type information for its aio servicer.
+HealthServicer = Any
 
 
 def channel_options(max_message_bytes: int) -> list[tuple[str, Any]]:
@@ -35,7 +37,7 @@ async def create_server(
     settings: GrpcServerSettings,
     register: Register,
     service_names: Iterable[str],
-) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
+) -> tuple[grpc.aio.Server, int, HealthServicer]:
     """Build a started server; health starts NOT_SERVING until the caller marks it ready.
 
     ``service_names`` are the full names of the services ``register`` adds, used for
@@ -46,7 +48,7 @@ async def create_server(
         options=channel_options(settings.max_message_bytes),
     )
     register(server)
-    health_servicer = health.aio.HealthServicer()
+    health_servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = list(service_names)
     reflection.enable_server_reflection(
@@ -67,7 +69,7 @@ async def create_server(
 
 
 async def set_serving(
-    health_servicer: health.aio.HealthServicer, service_names: Iterable[str], serving: bool
+    health_servicer: HealthServicer, service_names: Iterable[str], serving: bool
 ) -> None:
     """Report every service (and the server as a whole) as SERVING or NOT_SERVING."""
     status = (
@@ -90,7 +92,7 @@ def write_ready_file(path: Path | None, port: int) -> None:
 
 async def _follow(
     readiness: Callable[[], Awaitable[bool]],
-    health_servicer: health.aio.HealthServicer,
+    health_servicer: HealthServicer,
     names: list[str],
     on_first_ready: Callable[[], None],
     stop: asyncio.Event,

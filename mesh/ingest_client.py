@@ -1,4 +1,4 @@
-"""Ingest files into a running retrieval_svc over gRPC (used by ``groundmesh up`` and ``ingest``)."""
+"""Ingest files into a running retrieval_svc over gRPC (``groundmesh up`` and ``ingest``)."""
 
 from __future__ import annotations
 

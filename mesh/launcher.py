@@ -118,11 +118,14 @@ class MeshLauncher:
     def _wait_ready(self, child: Child, deadline: float) -> None:
         while not child.ready_file.exists():
             if child.process.poll() is not None:
-                raise LaunchError(f"{child.name} exited with {child.process.returncode}:\n"
-                                  + self.log_tail(child.name))
+                raise LaunchError(
+                    f"{child.name} exited with {child.process.returncode}:\n"
+                    + self.log_tail(child.name)
+                )
             if time.monotonic() > deadline:
-                raise LaunchError(f"{child.name} did not become ready:\n"
-                                  + self.log_tail(child.name))
+                raise LaunchError(
+                    f"{child.name} did not become ready:\n" + self.log_tail(child.name)
+                )
             time.sleep(0.05)
         child.port = int(child.ready_file.read_text())
 

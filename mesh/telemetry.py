@@ -93,14 +93,22 @@ def grpc_server_interceptors() -> list[Any]:
     """The OTel aio server interceptor, ignoring the health service."""
     from opentelemetry.instrumentation.grpc import aio_server_interceptor, filters
 
-    return [aio_server_interceptor(filter_=filters.negate(filters.health_check()))]
+    return [
+        aio_server_interceptor(  # type: ignore[no-untyped-call]
+            filter_=filters.negate(filters.health_check())
+        )
+    ]
 
 
 def grpc_client_interceptors() -> list[Any]:
     """The OTel aio client interceptors, ignoring the health service."""
     from opentelemetry.instrumentation.grpc import aio_client_interceptors, filters
 
-    return list(aio_client_interceptors(filter_=filters.negate(filters.health_check())))
+    return list(
+        aio_client_interceptors(  # type: ignore[no-untyped-call]
+            filter_=filters.negate(filters.health_check())
+        )
+    )
 
 
 def current_trace_id() -> str:

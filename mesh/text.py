@@ -39,7 +39,9 @@ def unwrap_lines(text: str) -> str:
             and not _LIST_OR_HEADING.match(line)
             and not _ENDS_SENTENCE.search(out[-1])
         ):
-            out[-1] = out[-1].rstrip() + ("" if _HAN.match(line.strip()[:1]) else " ") + line.strip()
+            out[-1] = (
+                out[-1].rstrip() + ("" if _HAN.match(line.strip()[:1]) else " ") + line.strip()
+            )
         else:
             out.append(line)
     return "\n".join(out)

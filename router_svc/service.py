@@ -20,8 +20,8 @@ _ROLE = {common_pb2.ROLE_USER: "user", common_pb2.ROLE_ASSISTANT: "assistant"}
 def decision_to_proto(decision: RouteDecision) -> router_pb2.RouteResponse:
     """The wire form of a routing decision."""
     return router_pb2.RouteResponse(
-        intent=common_pb2.Intent.Value(f"INTENT_{decision.intent.value}"),
-        task_type=common_pb2.TaskType.Value(f"TASK_TYPE_{decision.task_type.value.upper()}"),
+        intent=f"INTENT_{decision.intent.value}",
+        task_type=f"TASK_TYPE_{decision.task_type.value.upper()}",
         confidence=decision.confidence,
         reasoning=decision.reasoning,
         language=decision.language,

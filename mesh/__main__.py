@@ -1,0 +1,3 @@
+from mesh.cli import app
+
+app()
