@@ -14,7 +14,7 @@ from typing import Any
 from jinja2 import FileSystemLoader, StrictUndefined, meta
 from jinja2.sandbox import SandboxedEnvironment
 
-_VERSION = re.compile(r"\{#-?\s*version:\s*(\S+)\s*-?#\}")
+_VERSION = re.compile(r"\{#-?\s*version:\s*([\w.]+(?:-[\w.]+)*)\s*-?#\}")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class PromptLibrary:
         source = (self._folder / name).read_text(encoding="utf-8")
         return set(meta.find_undeclared_variables(self._env.parse(source)))
 
-    def render(self, name: str, **variables: Any) -> Rendered:
+    def render(self, name: str, /, **variables: Any) -> Rendered:
         """Render template ``name``; a missing variable is a ValueError naming it."""
         missing = self.variables(name) - set(variables)
         if missing:

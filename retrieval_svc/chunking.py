@@ -50,6 +50,39 @@ def _blocks(text: str) -> list[tuple[str, str]]:
     return blocks
 
 
+def _bounded_sentences(text: str, max_chars: int) -> list[str]:
+    """Sentences of ``text``; one longer than twice ``max_chars`` is cut into pieces (at a space
+    where there is one), never dropped."""
+    out: list[str] = []
+    limit = 2 * max_chars
+    for sentence in split_sentences(text):
+        while len(sentence) > limit:
+            cut = sentence.rfind(" ", max_chars, limit)
+            cut = cut if cut > 0 else limit
+            out.append(sentence[:cut].strip())
+            sentence = sentence[cut:].strip()
+        if sentence:
+            out.append(sentence)
+    return out
+
+
+def _split_code(block: str, max_chars: int) -> list[str]:
+    """A fenced code block cut at line breaks, each piece at most about ``max_chars``."""
+    pieces: list[str] = []
+    lines: list[str] = []
+    for line in block.split("\n"):
+        if lines and sum(len(x) + 1 for x in lines) + len(line) > max_chars:
+            pieces.append("\n".join(lines))
+            lines = []
+        while len(line) > max_chars:
+            pieces.append(line[:max_chars])
+            line = line[max_chars:]
+        lines.append(line)
+    if lines:
+        pieces.append("\n".join(lines))
+    return [p for p in pieces if p.strip()]
+
+
 def _join(sentences: list[str]) -> str:
     """Join sentences: no space after Chinese punctuation, one space after Western."""
     out = ""
@@ -79,14 +112,18 @@ def chunk_text(text: str, max_chars: int = 600) -> list[ChunkDraft]:
         if section != current_section:
             emit()
             current_section = section
+        if len(para) > max_chars and _FENCE.match(para):
+            emit()
+            chunks.extend(ChunkDraft(code, section) for code in _split_code(para, max_chars))
+            continue
         if len(para) > max_chars:
             emit()
             piece: list[str] = []
-            for sentence in split_sentences(para):
+            for sentence in _bounded_sentences(para, max_chars):
                 if piece and sum(len(s) for s in piece) + len(sentence) > max_chars:
                     chunks.append(ChunkDraft(_join(piece), section))
                     piece = [piece[-1]] if len(piece[-1]) < max_chars // 3 else []
-                piece.append(sentence[: max_chars * 2])
+                piece.append(sentence)
             if piece:
                 chunks.append(ChunkDraft(_join(piece), section))
             continue

@@ -41,7 +41,7 @@ class TenantIndex:
         self.vectors = vectors
         self.doc_ids = np.array([c.doc_id for c in chunks], dtype=object)
         self.bm25: BM25Okapi | None = (
-            BM25Okapi([list(c.tokens) or [""] for c in chunks]) if chunks else None
+            BM25Okapi([list(c.tokens) for c in chunks]) if chunks else None
         )
 
     def __len__(self) -> int:

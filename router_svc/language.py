@@ -16,6 +16,9 @@ MIXED = "mixed"
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _SPACE = re.compile(r"\s+")
+# Characters hanzidentifier counts as shared that in practice only Simplified text uses
+# (Traditional writes 什麼/怎麼/這麼).
+_SIMPLIFIED_IN_PRACTICE = frozenset("么")
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ def chinese_script(text: str, default: str = ZH_HANT) -> str:
     if not han:
         return default
     kind = hanzidentifier.identify(han)
+    if kind == hanzidentifier.BOTH and any(ch in _SIMPLIFIED_IN_PRACTICE for ch in han):
+        return ZH_HANS
     if kind == hanzidentifier.TRADITIONAL:
         return ZH_HANT
     if kind == hanzidentifier.SIMPLIFIED:

