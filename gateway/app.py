@@ -5,7 +5,6 @@ which name closures of create_app.
 """
 
 import json
-import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -30,8 +29,6 @@ from gateway.convert import answer_out, event_out
 from gateway.models import AskBody, AskOut
 from groundmesh.v1 import agent_pb2
 from mesh.errors import GroundmeshError, InvalidInput
-
-log = logging.getLogger(__name__)
 
 HTTP_STATUS = {
     grpc.StatusCode.INVALID_ARGUMENT: 400,

@@ -78,7 +78,6 @@ class MeshLauncher:
             "gateway": "GROUNDMESH_GATEWAY_",
         }[name]
         env[f"{prefix}READY_FILE"] = str(self.run_dir / f"{name}.port")
-        env.setdefault("OTEL_SERVICE_NAME", name)
         env["OTEL_SERVICE_NAME"] = name
         if name == "gateway":
             env[f"{prefix}HOST"] = self.gateway_host
