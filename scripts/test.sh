@@ -1,18 +1,12 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing (Python deps, buf), then lints the contracts,
-# checks style and types, and runs every test. Go's caches stay in their default places
-# (~/go, ~/.cache/go-build), so buf builds once per machine.
+# checks style and types, and runs every test. scripts/tools.sh installs the external tools
+# (buf, kustomize, weaviate-server, redis-server, chromium) once per machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 
-BUF_VERSION=v1.50.0
-GOBIN_DIR=$(go env GOPATH 2>/dev/null)/bin
-BUF="$GOBIN_DIR/buf"
-if [ ! -x "$BUF" ] || ! "$BUF" --version 2>/dev/null | grep -q "${BUF_VERSION#v}"; then
-  echo "installing buf $BUF_VERSION (first time only) …"
-  go install "github.com/bufbuild/buf/cmd/buf@$BUF_VERSION"
-fi
+GOBIN_DIR=$(bash scripts/tools.sh | tail -n 1)
 export PATH="$GOBIN_DIR:$PATH"
 
 echo "== buf lint"

@@ -1,0 +1,35 @@
+"""What the ``groundmesh`` sub-commands share: the data directory, the local key, the run file."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+LOCAL_TENANT = "local"
+DataDir = Annotated[
+    Path,
+    typer.Option(envvar="GROUNDMESH_DATA_DIR", help="where the store, logs and the key live"),
+]
+
+
+def read_run(data_dir: Path) -> dict[str, str]:
+    path = data_dir / "run" / "mesh.json"
+    if not path.exists():
+        raise typer.BadParameter(f"no running mesh found ({path} is missing); run groundmesh up")
+    data: dict[str, str] = json.loads(path.read_text())
+    return data
+
+
+def local_key(data_dir: Path) -> str:
+    path = data_dir / "api_key"
+    if path.exists():
+        return path.read_text().strip()
+    key = "gm_" + secrets.token_urlsafe(24)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text(key)
+    return key

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the external tools the test command needs, each only when missing:
+#   buf, kustomize, weaviate-server  — built with `go install` at pinned versions into
+#                                      $(go env GOPATH)/bin; Go's caches stay in their default
+#                                      places (~/go, ~/.cache/go-build) so later runs reuse them.
+#   redis-server, chromium           — Debian's packages (the search-cache and chat-page tests).
+# Prints the GOBIN directory on its last line so callers can put it on PATH.
+set -euo pipefail
+
+BUF_VERSION=v1.50.0
+KUSTOMIZE_VERSION=v5.8.3
+WEAVIATE_VERSION=v1.35.2
+
+GOBIN_DIR=$(go env GOPATH)/bin
+
+go_tool() { # name module version version-probe
+  local name=$1 module=$2 version=$3 probe=$4
+  if [ -x "$GOBIN_DIR/$name" ] && "$GOBIN_DIR/$name" $probe 2>&1 | grep -q "${version#v}"; then
+    return 0
+  fi
+  echo "installing $name $version (built once per machine; the first build is slow) …" >&2
+  go install "$module@$version" >&2
+}
+
+go_tool buf github.com/bufbuild/buf/cmd/buf "$BUF_VERSION" --version
+go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "$KUSTOMIZE_VERSION" version
+go_tool weaviate-server github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION" --version
+
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing ${missing[*]} from Debian's packages …" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >&2
+fi
+echo "$GOBIN_DIR"
