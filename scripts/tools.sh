@@ -8,23 +8,25 @@
 set -euo pipefail
 
 BUF_VERSION=v1.50.0
-KUSTOMIZE_VERSION=v5.8.3
+# v5.8.1+ needs Go >= 1.27; this machine has 1.26.
+KUSTOMIZE_VERSION=v5.8.0
 WEAVIATE_VERSION=v1.35.2
 
 GOBIN_DIR=$(go env GOPATH)/bin
 
-go_tool() { # name module version version-probe
-  local name=$1 module=$2 version=$3 probe=$4
-  if [ -x "$GOBIN_DIR/$name" ] && "$GOBIN_DIR/$name" $probe 2>&1 | grep -q "${version#v}"; then
+go_tool() { # name module version — the installed binary's module version is read by `go version -m`
+  local name=$1 module=$2 version=$3
+  if [ -x "$GOBIN_DIR/$name" ] && go version -m "$GOBIN_DIR/$name" 2>/dev/null |
+    grep -qE "^[[:space:]]mod[[:space:]].*[[:space:]]$version[[:space:]]"; then
     return 0
   fi
   echo "installing $name $version (built once per machine; the first build is slow) …" >&2
   go install "$module@$version" >&2
 }
 
-go_tool buf github.com/bufbuild/buf/cmd/buf "$BUF_VERSION" --version
-go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "$KUSTOMIZE_VERSION" version
-go_tool weaviate-server github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION" --version
+go_tool buf github.com/bufbuild/buf/cmd/buf "$BUF_VERSION"
+go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "$KUSTOMIZE_VERSION"
+go_tool weaviate-server github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION"
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
