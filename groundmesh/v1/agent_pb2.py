@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from groundmesh.v1 import common_pb2 as groundmesh_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19groundmesh/v1/agent.proto\x12\rgroundmesh.v1\x1a\x1agroundmesh/v1/common.proto\"\xad\x01\n\x08Question\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\x12\x0f\n\x07\x64oc_ids\x18\x04 \x03(\t\x12\r\n\x05trace\x18\x05 \x01(\x08\x12%\n\x06limits\x18\x06 \x01(\x0b\x32\x15.groundmesh.v1.Limits\x12$\n\x07history\x18\x07 \x03(\x0b\x32\x13.groundmesh.v1.Turn\"K\n\x04Step\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x64\x65tail\x18\x02 \x01(\t\x12\x12\n\nlatency_ms\x18\x03 \x01(\x01\x12\x11\n\titeration\x18\x04 \x01(\x05\"\x82\x03\n\x06\x41nswer\x12\x0e\n\x06\x61nswer\x18\x01 \x01(\t\x12%\n\x07sources\x18\x02 \x03(\x0b\x32\x14.groundmesh.v1.Chunk\x12+\n\tjudgement\x18\x03 \x01(\x0b\x32\x18.groundmesh.v1.Judgement\x12/\n\x12intermediate_steps\x18\x04 \x03(\x0b\x32\x13.groundmesh.v1.Step\x12\x10\n\x08trace_id\x18\x05 \x01(\t\x12\x12\n\nmodel_used\x18\x06 \x01(\t\x12\x18\n\x10total_latency_ms\x18\x07 \x01(\x01\x12%\n\x06intent\x18\x08 \x01(\x0e\x32\x15.groundmesh.v1.Intent\x12*\n\ttask_type\x18\t \x01(\x0e\x32\x17.groundmesh.v1.TaskType\x12\x10\n\x08language\x18\n \x01(\t\x12\x12\n\niterations\x18\x0b \x01(\x05\x12\x13\n\x0btokens_used\x18\x0c \x01(\x05\x12\x15\n\rlimit_reached\x18\r \x01(\t\"7\n\nAskRequest\x12)\n\x08question\x18\x01 \x01(\x0b\x32\x17.groundmesh.v1.Question\"4\n\x0b\x41skResponse\x12%\n\x06\x61nswer\x18\x01 \x01(\x0b\x32\x15.groundmesh.v1.Answer\"=\n\x10\x41skStreamRequest\x12)\n\x08question\x18\x01 \x01(\x0b\x32\x17.groundmesh.v1.Question\",\n\x0eReasoningEvent\x12\x0c\n\x04step\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\"F\n\rToolCallEvent\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x16\n\x0e\x61rguments_json\x18\x02 \x01(\t\x12\x0f\n\x07\x63\x61ll_id\x18\x03 \x01(\t\"w\n\x0fToolResultEvent\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x0f\n\x07\x63\x61ll_id\x18\x02 \x01(\t\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\n\n\x02ok\x18\x04 \x01(\x08\x12\x14\n\x0cresult_count\x18\x05 \x01(\x05\x12\x12\n\nlatency_ms\x18\x06 \x01(\x01\"\x1a\n\nTokenEvent\x12\x0c\n\x04text\x18\x01 \x01(\t\"P\n\x0eJudgementEvent\x12+\n\tjudgement\x18\x01 \x01(\x0b\x32\x18.groundmesh.v1.Judgement\x12\x11\n\titeration\x18\x02 \x01(\x05\"2\n\tDoneEvent\x12%\n\x06\x61nswer\x18\x01 \x01(\x0b\x32\x15.groundmesh.v1.Answer\"+\n\nErrorEvent\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"\x82\x03\n\x11\x41skStreamResponse\x12\x10\n\x08sequence\x18\x01 \x01(\x05\x12\x32\n\treasoning\x18\x02 \x01(\x0b\x32\x1d.groundmesh.v1.ReasoningEventH\x00\x12\x31\n\ttool_call\x18\x03 \x01(\x0b\x32\x1c.groundmesh.v1.ToolCallEventH\x00\x12\x35\n\x0btool_result\x18\x04 \x01(\x0b\x32\x1e.groundmesh.v1.ToolResultEventH\x00\x12*\n\x05token\x18\x05 \x01(\x0b\x32\x19.groundmesh.v1.TokenEventH\x00\x12\x32\n\tjudgement\x18\x06 \x01(\x0b\x32\x1d.groundmesh.v1.JudgementEventH\x00\x12(\n\x04\x64one\x18\x07 \x01(\x0b\x32\x18.groundmesh.v1.DoneEventH\x00\x12*\n\x05\x65rror\x18\x08 \x01(\x0b\x32\x19.groundmesh.v1.ErrorEventH\x00\x42\x07\n\x05\x65vent2\x9e\x01\n\x0c\x41gentService\x12<\n\x03\x41sk\x12\x19.groundmesh.v1.AskRequest\x1a\x1a.groundmesh.v1.AskResponse\x12P\n\tAskStream\x12\x1f.groundmesh.v1.AskStreamRequest\x1a .groundmesh.v1.AskStreamResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19groundmesh/v1/agent.proto\x12\rgroundmesh.v1\x1a\x1agroundmesh/v1/common.proto\"\xbf\x01\n\x08Question\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\x12\x0f\n\x07\x64oc_ids\x18\x04 \x03(\t\x12\r\n\x05trace\x18\x05 \x01(\x08\x12%\n\x06limits\x18\x06 \x01(\x0b\x32\x15.groundmesh.v1.Limits\x12$\n\x07history\x18\x07 \x03(\x0b\x32\x13.groundmesh.v1.Turn\x12\x10\n\x08template\x18\x08 \x01(\t\"E\n\rAnswerSection\x12\x11\n\tdimension\x18\x01 \x01(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12\x11\n\tchunk_ids\x18\x03 \x03(\t\"K\n\x04Step\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x64\x65tail\x18\x02 \x01(\t\x12\x12\n\nlatency_ms\x18\x03 \x01(\x01\x12\x11\n\titeration\x18\x04 \x01(\x05\"\xdd\x03\n\x06\x41nswer\x12\x0e\n\x06\x61nswer\x18\x01 \x01(\t\x12%\n\x07sources\x18\x02 \x03(\x0b\x32\x14.groundmesh.v1.Chunk\x12+\n\tjudgement\x18\x03 \x01(\x0b\x32\x18.groundmesh.v1.Judgement\x12/\n\x12intermediate_steps\x18\x04 \x03(\x0b\x32\x13.groundmesh.v1.Step\x12\x10\n\x08trace_id\x18\x05 \x01(\t\x12\x12\n\nmodel_used\x18\x06 \x01(\t\x12\x18\n\x10total_latency_ms\x18\x07 \x01(\x01\x12%\n\x06intent\x18\x08 \x01(\x0e\x32\x15.groundmesh.v1.Intent\x12*\n\ttask_type\x18\t \x01(\x0e\x32\x17.groundmesh.v1.TaskType\x12\x10\n\x08language\x18\n \x01(\t\x12\x12\n\niterations\x18\x0b \x01(\x05\x12\x13\n\x0btokens_used\x18\x0c \x01(\x05\x12\x15\n\rlimit_reached\x18\r \x01(\t\x12.\n\x08sections\x18\x0e \x03(\x0b\x32\x1c.groundmesh.v1.AnswerSection\x12\x10\n\x08template\x18\x0f \x01(\t\x12\x17\n\x0fprompt_versions\x18\x10 \x03(\t\"7\n\nAskRequest\x12)\n\x08question\x18\x01 \x01(\x0b\x32\x17.groundmesh.v1.Question\"4\n\x0b\x41skResponse\x12%\n\x06\x61nswer\x18\x01 \x01(\x0b\x32\x15.groundmesh.v1.Answer\"=\n\x10\x41skStreamRequest\x12)\n\x08question\x18\x01 \x01(\x0b\x32\x17.groundmesh.v1.Question\",\n\x0eReasoningEvent\x12\x0c\n\x04step\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\"F\n\rToolCallEvent\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x16\n\x0e\x61rguments_json\x18\x02 \x01(\t\x12\x0f\n\x07\x63\x61ll_id\x18\x03 \x01(\t\"w\n\x0fToolResultEvent\x12\x0c\n\x04tool\x18\x01 \x01(\t\x12\x0f\n\x07\x63\x61ll_id\x18\x02 \x01(\t\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\n\n\x02ok\x18\x04 \x01(\x08\x12\x14\n\x0cresult_count\x18\x05 \x01(\x05\x12\x12\n\nlatency_ms\x18\x06 \x01(\x01\"\x1a\n\nTokenEvent\x12\x0c\n\x04text\x18\x01 \x01(\t\"P\n\x0eJudgementEvent\x12+\n\tjudgement\x18\x01 \x01(\x0b\x32\x18.groundmesh.v1.Judgement\x12\x11\n\titeration\x18\x02 \x01(\x05\"2\n\tDoneEvent\x12%\n\x06\x61nswer\x18\x01 \x01(\x0b\x32\x15.groundmesh.v1.Answer\"+\n\nErrorEvent\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"\x82\x03\n\x11\x41skStreamResponse\x12\x10\n\x08sequence\x18\x01 \x01(\x05\x12\x32\n\treasoning\x18\x02 \x01(\x0b\x32\x1d.groundmesh.v1.ReasoningEventH\x00\x12\x31\n\ttool_call\x18\x03 \x01(\x0b\x32\x1c.groundmesh.v1.ToolCallEventH\x00\x12\x35\n\x0btool_result\x18\x04 \x01(\x0b\x32\x1e.groundmesh.v1.ToolResultEventH\x00\x12*\n\x05token\x18\x05 \x01(\x0b\x32\x19.groundmesh.v1.TokenEventH\x00\x12\x32\n\tjudgement\x18\x06 \x01(\x0b\x32\x1d.groundmesh.v1.JudgementEventH\x00\x12(\n\x04\x64one\x18\x07 \x01(\x0b\x32\x18.groundmesh.v1.DoneEventH\x00\x12*\n\x05\x65rror\x18\x08 \x01(\x0b\x32\x19.groundmesh.v1.ErrorEventH\x00\x42\x07\n\x05\x65vent2\x9e\x01\n\x0c\x41gentService\x12<\n\x03\x41sk\x12\x19.groundmesh.v1.AskRequest\x1a\x1a.groundmesh.v1.AskResponse\x12P\n\tAskStream\x12\x1f.groundmesh.v1.AskStreamRequest\x1a .groundmesh.v1.AskStreamResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,33 +33,35 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'groundmesh.v1.agent_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_QUESTION']._serialized_start=73
-  _globals['_QUESTION']._serialized_end=246
-  _globals['_STEP']._serialized_start=248
-  _globals['_STEP']._serialized_end=323
-  _globals['_ANSWER']._serialized_start=326
-  _globals['_ANSWER']._serialized_end=712
-  _globals['_ASKREQUEST']._serialized_start=714
-  _globals['_ASKREQUEST']._serialized_end=769
-  _globals['_ASKRESPONSE']._serialized_start=771
-  _globals['_ASKRESPONSE']._serialized_end=823
-  _globals['_ASKSTREAMREQUEST']._serialized_start=825
-  _globals['_ASKSTREAMREQUEST']._serialized_end=886
-  _globals['_REASONINGEVENT']._serialized_start=888
-  _globals['_REASONINGEVENT']._serialized_end=932
-  _globals['_TOOLCALLEVENT']._serialized_start=934
-  _globals['_TOOLCALLEVENT']._serialized_end=1004
-  _globals['_TOOLRESULTEVENT']._serialized_start=1006
-  _globals['_TOOLRESULTEVENT']._serialized_end=1125
-  _globals['_TOKENEVENT']._serialized_start=1127
-  _globals['_TOKENEVENT']._serialized_end=1153
-  _globals['_JUDGEMENTEVENT']._serialized_start=1155
-  _globals['_JUDGEMENTEVENT']._serialized_end=1235
-  _globals['_DONEEVENT']._serialized_start=1237
-  _globals['_DONEEVENT']._serialized_end=1287
-  _globals['_ERROREVENT']._serialized_start=1289
-  _globals['_ERROREVENT']._serialized_end=1332
-  _globals['_ASKSTREAMRESPONSE']._serialized_start=1335
-  _globals['_ASKSTREAMRESPONSE']._serialized_end=1721
-  _globals['_AGENTSERVICE']._serialized_start=1724
-  _globals['_AGENTSERVICE']._serialized_end=1882
+  _globals['_QUESTION']._serialized_end=264
+  _globals['_ANSWERSECTION']._serialized_start=266
+  _globals['_ANSWERSECTION']._serialized_end=335
+  _globals['_STEP']._serialized_start=337
+  _globals['_STEP']._serialized_end=412
+  _globals['_ANSWER']._serialized_start=415
+  _globals['_ANSWER']._serialized_end=892
+  _globals['_ASKREQUEST']._serialized_start=894
+  _globals['_ASKREQUEST']._serialized_end=949
+  _globals['_ASKRESPONSE']._serialized_start=951
+  _globals['_ASKRESPONSE']._serialized_end=1003
+  _globals['_ASKSTREAMREQUEST']._serialized_start=1005
+  _globals['_ASKSTREAMREQUEST']._serialized_end=1066
+  _globals['_REASONINGEVENT']._serialized_start=1068
+  _globals['_REASONINGEVENT']._serialized_end=1112
+  _globals['_TOOLCALLEVENT']._serialized_start=1114
+  _globals['_TOOLCALLEVENT']._serialized_end=1184
+  _globals['_TOOLRESULTEVENT']._serialized_start=1186
+  _globals['_TOOLRESULTEVENT']._serialized_end=1305
+  _globals['_TOKENEVENT']._serialized_start=1307
+  _globals['_TOKENEVENT']._serialized_end=1333
+  _globals['_JUDGEMENTEVENT']._serialized_start=1335
+  _globals['_JUDGEMENTEVENT']._serialized_end=1415
+  _globals['_DONEEVENT']._serialized_start=1417
+  _globals['_DONEEVENT']._serialized_end=1467
+  _globals['_ERROREVENT']._serialized_start=1469
+  _globals['_ERROREVENT']._serialized_end=1512
+  _globals['_ASKSTREAMRESPONSE']._serialized_start=1515
+  _globals['_ASKSTREAMRESPONSE']._serialized_end=1901
+  _globals['_AGENTSERVICE']._serialized_start=1904
+  _globals['_AGENTSERVICE']._serialized_end=2062
 # @@protoc_insertion_point(module_scope)

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Question(_message.Message):
-    __slots__ = ("tenant", "question", "session_id", "doc_ids", "trace", "limits", "history")
+    __slots__ = ("tenant", "question", "session_id", "doc_ids", "trace", "limits", "history", "template")
     TENANT_FIELD_NUMBER: _ClassVar[int]
     QUESTION_FIELD_NUMBER: _ClassVar[int]
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -16,6 +16,7 @@ class Question(_message.Message):
     TRACE_FIELD_NUMBER: _ClassVar[int]
     LIMITS_FIELD_NUMBER: _ClassVar[int]
     HISTORY_FIELD_NUMBER: _ClassVar[int]
+    TEMPLATE_FIELD_NUMBER: _ClassVar[int]
     tenant: str
     question: str
     session_id: str
@@ -23,7 +24,18 @@ class Question(_message.Message):
     trace: bool
     limits: _common_pb2.Limits
     history: _containers.RepeatedCompositeFieldContainer[_common_pb2.Turn]
-    def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., session_id: _Optional[str] = ..., doc_ids: _Optional[_Iterable[str]] = ..., trace: _Optional[bool] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., history: _Optional[_Iterable[_Union[_common_pb2.Turn, _Mapping]]] = ...) -> None: ...
+    template: str
+    def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., session_id: _Optional[str] = ..., doc_ids: _Optional[_Iterable[str]] = ..., trace: _Optional[bool] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., history: _Optional[_Iterable[_Union[_common_pb2.Turn, _Mapping]]] = ..., template: _Optional[str] = ...) -> None: ...
+
+class AnswerSection(_message.Message):
+    __slots__ = ("dimension", "answer", "chunk_ids")
+    DIMENSION_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_IDS_FIELD_NUMBER: _ClassVar[int]
+    dimension: str
+    answer: str
+    chunk_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, dimension: _Optional[str] = ..., answer: _Optional[str] = ..., chunk_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Step(_message.Message):
     __slots__ = ("name", "detail", "latency_ms", "iteration")
@@ -38,7 +50,7 @@ class Step(_message.Message):
     def __init__(self, name: _Optional[str] = ..., detail: _Optional[str] = ..., latency_ms: _Optional[float] = ..., iteration: _Optional[int] = ...) -> None: ...
 
 class Answer(_message.Message):
-    __slots__ = ("answer", "sources", "judgement", "intermediate_steps", "trace_id", "model_used", "total_latency_ms", "intent", "task_type", "language", "iterations", "tokens_used", "limit_reached")
+    __slots__ = ("answer", "sources", "judgement", "intermediate_steps", "trace_id", "model_used", "total_latency_ms", "intent", "task_type", "language", "iterations", "tokens_used", "limit_reached", "sections", "template", "prompt_versions")
     ANSWER_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     JUDGEMENT_FIELD_NUMBER: _ClassVar[int]
@@ -52,6 +64,9 @@ class Answer(_message.Message):
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     TOKENS_USED_FIELD_NUMBER: _ClassVar[int]
     LIMIT_REACHED_FIELD_NUMBER: _ClassVar[int]
+    SECTIONS_FIELD_NUMBER: _ClassVar[int]
+    TEMPLATE_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_VERSIONS_FIELD_NUMBER: _ClassVar[int]
     answer: str
     sources: _containers.RepeatedCompositeFieldContainer[_common_pb2.Chunk]
     judgement: _common_pb2.Judgement
@@ -65,7 +80,10 @@ class Answer(_message.Message):
     iterations: int
     tokens_used: int
     limit_reached: str
-    def __init__(self, answer: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., judgement: _Optional[_Union[_common_pb2.Judgement, _Mapping]] = ..., intermediate_steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., trace_id: _Optional[str] = ..., model_used: _Optional[str] = ..., total_latency_ms: _Optional[float] = ..., intent: _Optional[_Union[_common_pb2.Intent, str]] = ..., task_type: _Optional[_Union[_common_pb2.TaskType, str]] = ..., language: _Optional[str] = ..., iterations: _Optional[int] = ..., tokens_used: _Optional[int] = ..., limit_reached: _Optional[str] = ...) -> None: ...
+    sections: _containers.RepeatedCompositeFieldContainer[AnswerSection]
+    template: str
+    prompt_versions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, answer: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., judgement: _Optional[_Union[_common_pb2.Judgement, _Mapping]] = ..., intermediate_steps: _Optional[_Iterable[_Union[Step, _Mapping]]] = ..., trace_id: _Optional[str] = ..., model_used: _Optional[str] = ..., total_latency_ms: _Optional[float] = ..., intent: _Optional[_Union[_common_pb2.Intent, str]] = ..., task_type: _Optional[_Union[_common_pb2.TaskType, str]] = ..., language: _Optional[str] = ..., iterations: _Optional[int] = ..., tokens_used: _Optional[int] = ..., limit_reached: _Optional[str] = ..., sections: _Optional[_Iterable[_Union[AnswerSection, _Mapping]]] = ..., template: _Optional[str] = ..., prompt_versions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class AskRequest(_message.Message):
     __slots__ = ("question",)

@@ -104,7 +104,7 @@ class Chunk(_message.Message):
     def __init__(self, chunk_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., text: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ..., vector_score: _Optional[float] = ..., bm25_score: _Optional[float] = ..., fused_score: _Optional[float] = ..., ordinal: _Optional[int] = ...) -> None: ...
 
 class HallucinationDetails(_message.Message):
-    __slots__ = ("has_risk", "risk_score", "valid_citations", "invalid_citations", "uncited_sentences", "unsupported_claims", "contradictory_info", "over_extrapolation", "citation_ratio", "notes")
+    __slots__ = ("has_risk", "risk_score", "valid_citations", "invalid_citations", "uncited_sentences", "unsupported_claims", "contradictory_info", "over_extrapolation", "citation_ratio", "notes", "total_claims", "cited_claims", "uncited_sentence_count", "novel_pair_share")
     HAS_RISK_FIELD_NUMBER: _ClassVar[int]
     RISK_SCORE_FIELD_NUMBER: _ClassVar[int]
     VALID_CITATIONS_FIELD_NUMBER: _ClassVar[int]
@@ -115,6 +115,10 @@ class HallucinationDetails(_message.Message):
     OVER_EXTRAPOLATION_FIELD_NUMBER: _ClassVar[int]
     CITATION_RATIO_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_CLAIMS_FIELD_NUMBER: _ClassVar[int]
+    CITED_CLAIMS_FIELD_NUMBER: _ClassVar[int]
+    UNCITED_SENTENCE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    NOVEL_PAIR_SHARE_FIELD_NUMBER: _ClassVar[int]
     has_risk: bool
     risk_score: float
     valid_citations: _containers.RepeatedScalarFieldContainer[str]
@@ -125,10 +129,14 @@ class HallucinationDetails(_message.Message):
     over_extrapolation: _containers.RepeatedScalarFieldContainer[str]
     citation_ratio: float
     notes: str
-    def __init__(self, has_risk: _Optional[bool] = ..., risk_score: _Optional[float] = ..., valid_citations: _Optional[_Iterable[str]] = ..., invalid_citations: _Optional[_Iterable[str]] = ..., uncited_sentences: _Optional[_Iterable[str]] = ..., unsupported_claims: _Optional[_Iterable[str]] = ..., contradictory_info: _Optional[_Iterable[str]] = ..., over_extrapolation: _Optional[_Iterable[str]] = ..., citation_ratio: _Optional[float] = ..., notes: _Optional[str] = ...) -> None: ...
+    total_claims: int
+    cited_claims: int
+    uncited_sentence_count: int
+    novel_pair_share: float
+    def __init__(self, has_risk: _Optional[bool] = ..., risk_score: _Optional[float] = ..., valid_citations: _Optional[_Iterable[str]] = ..., invalid_citations: _Optional[_Iterable[str]] = ..., uncited_sentences: _Optional[_Iterable[str]] = ..., unsupported_claims: _Optional[_Iterable[str]] = ..., contradictory_info: _Optional[_Iterable[str]] = ..., over_extrapolation: _Optional[_Iterable[str]] = ..., citation_ratio: _Optional[float] = ..., notes: _Optional[str] = ..., total_claims: _Optional[int] = ..., cited_claims: _Optional[int] = ..., uncited_sentence_count: _Optional[int] = ..., novel_pair_share: _Optional[float] = ...) -> None: ...
 
 class Judgement(_message.Message):
-    __slots__ = ("risk_score", "risk_level", "decision", "rule_score", "llm_score", "completeness_score", "relevance_score", "citation_quality_score", "consistency_score", "hallucination", "reasoning", "judge_model")
+    __slots__ = ("risk_score", "risk_level", "decision", "rule_score", "llm_score", "completeness_score", "relevance_score", "citation_quality_score", "consistency_score", "hallucination", "reasoning", "judge_model", "confidence", "completeness_notes", "relevance_notes", "citation_notes", "consistency_notes", "accepted_at_limit", "criteria", "evaluator", "claim_support_score", "degraded_reason")
     RISK_SCORE_FIELD_NUMBER: _ClassVar[int]
     RISK_LEVEL_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +149,16 @@ class Judgement(_message.Message):
     HALLUCINATION_FIELD_NUMBER: _ClassVar[int]
     REASONING_FIELD_NUMBER: _ClassVar[int]
     JUDGE_MODEL_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETENESS_NOTES_FIELD_NUMBER: _ClassVar[int]
+    RELEVANCE_NOTES_FIELD_NUMBER: _ClassVar[int]
+    CITATION_NOTES_FIELD_NUMBER: _ClassVar[int]
+    CONSISTENCY_NOTES_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_AT_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    CRITERIA_FIELD_NUMBER: _ClassVar[int]
+    EVALUATOR_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_SUPPORT_SCORE_FIELD_NUMBER: _ClassVar[int]
+    DEGRADED_REASON_FIELD_NUMBER: _ClassVar[int]
     risk_score: float
     risk_level: RiskLevel
     decision: Decision
@@ -153,7 +171,17 @@ class Judgement(_message.Message):
     hallucination: HallucinationDetails
     reasoning: str
     judge_model: str
-    def __init__(self, risk_score: _Optional[float] = ..., risk_level: _Optional[_Union[RiskLevel, str]] = ..., decision: _Optional[_Union[Decision, str]] = ..., rule_score: _Optional[float] = ..., llm_score: _Optional[float] = ..., completeness_score: _Optional[float] = ..., relevance_score: _Optional[float] = ..., citation_quality_score: _Optional[float] = ..., consistency_score: _Optional[float] = ..., hallucination: _Optional[_Union[HallucinationDetails, _Mapping]] = ..., reasoning: _Optional[str] = ..., judge_model: _Optional[str] = ...) -> None: ...
+    confidence: float
+    completeness_notes: str
+    relevance_notes: str
+    citation_notes: str
+    consistency_notes: str
+    accepted_at_limit: bool
+    criteria: _containers.RepeatedScalarFieldContainer[str]
+    evaluator: str
+    claim_support_score: float
+    degraded_reason: str
+    def __init__(self, risk_score: _Optional[float] = ..., risk_level: _Optional[_Union[RiskLevel, str]] = ..., decision: _Optional[_Union[Decision, str]] = ..., rule_score: _Optional[float] = ..., llm_score: _Optional[float] = ..., completeness_score: _Optional[float] = ..., relevance_score: _Optional[float] = ..., citation_quality_score: _Optional[float] = ..., consistency_score: _Optional[float] = ..., hallucination: _Optional[_Union[HallucinationDetails, _Mapping]] = ..., reasoning: _Optional[str] = ..., judge_model: _Optional[str] = ..., confidence: _Optional[float] = ..., completeness_notes: _Optional[str] = ..., relevance_notes: _Optional[str] = ..., citation_notes: _Optional[str] = ..., consistency_notes: _Optional[str] = ..., accepted_at_limit: _Optional[bool] = ..., criteria: _Optional[_Iterable[str]] = ..., evaluator: _Optional[str] = ..., claim_support_score: _Optional[float] = ..., degraded_reason: _Optional[str] = ...) -> None: ...
 
 class Limits(_message.Message):
     __slots__ = ("max_iterations", "max_tokens", "max_duration_seconds")

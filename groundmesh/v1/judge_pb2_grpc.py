@@ -26,7 +26,8 @@ if _version_not_supported:
 
 
 class JudgeServiceStub:
-    """JudgeService checks drafts for hallucination before they reach a user.
+    """JudgeService checks drafts for hallucination before they reach a user, and grades whether
+    collected passages are enough to answer a question.
     """
 
     def __init__(self, channel):
@@ -40,14 +41,27 @@ class JudgeServiceStub:
                 request_serializer=groundmesh_dot_v1_dot_judge__pb2.JudgeRequest.SerializeToString,
                 response_deserializer=groundmesh_dot_v1_dot_judge__pb2.JudgeResponse.FromString,
                 _registered_method=True)
+        self.GradeDocuments = channel.unary_unary(
+                '/groundmesh.v1.JudgeService/GradeDocuments',
+                request_serializer=groundmesh_dot_v1_dot_judge__pb2.GradeDocumentsRequest.SerializeToString,
+                response_deserializer=groundmesh_dot_v1_dot_judge__pb2.GradeDocumentsResponse.FromString,
+                _registered_method=True)
 
 
 class JudgeServiceServicer:
-    """JudgeService checks drafts for hallucination before they reach a user.
+    """JudgeService checks drafts for hallucination before they reach a user, and grades whether
+    collected passages are enough to answer a question.
     """
 
     def Judge(self, request, context):
         """Judge scores one draft against the sources it was written from.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GradeDocuments(self, request, context):
+        """GradeDocuments says whether the chunks are sufficient to answer the question.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -61,6 +75,11 @@ def add_JudgeServiceServicer_to_server(servicer, server):
                     request_deserializer=groundmesh_dot_v1_dot_judge__pb2.JudgeRequest.FromString,
                     response_serializer=groundmesh_dot_v1_dot_judge__pb2.JudgeResponse.SerializeToString,
             ),
+            'GradeDocuments': grpc.unary_unary_rpc_method_handler(
+                    servicer.GradeDocuments,
+                    request_deserializer=groundmesh_dot_v1_dot_judge__pb2.GradeDocumentsRequest.FromString,
+                    response_serializer=groundmesh_dot_v1_dot_judge__pb2.GradeDocumentsResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'groundmesh.v1.JudgeService', rpc_method_handlers)
@@ -70,7 +89,8 @@ def add_JudgeServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class JudgeService:
-    """JudgeService checks drafts for hallucination before they reach a user.
+    """JudgeService checks drafts for hallucination before they reach a user, and grades whether
+    collected passages are enough to answer a question.
     """
 
     @staticmethod
@@ -90,6 +110,33 @@ class JudgeService:
             '/groundmesh.v1.JudgeService/Judge',
             groundmesh_dot_v1_dot_judge__pb2.JudgeRequest.SerializeToString,
             groundmesh_dot_v1_dot_judge__pb2.JudgeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GradeDocuments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/groundmesh.v1.JudgeService/GradeDocuments',
+            groundmesh_dot_v1_dot_judge__pb2.GradeDocumentsRequest.SerializeToString,
+            groundmesh_dot_v1_dot_judge__pb2.GradeDocumentsResponse.FromString,
             options,
             channel_credentials,
             insecure,

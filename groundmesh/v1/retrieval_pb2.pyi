@@ -13,12 +13,23 @@ class Fusion(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FUSION_UNSPECIFIED: _ClassVar[Fusion]
     FUSION_WEIGHTED_RRF: _ClassVar[Fusion]
     FUSION_WEIGHTED_SCORE: _ClassVar[Fusion]
+
+class SearchMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEARCH_MODE_UNSPECIFIED: _ClassVar[SearchMode]
+    SEARCH_MODE_HYBRID: _ClassVar[SearchMode]
+    SEARCH_MODE_VECTOR: _ClassVar[SearchMode]
+    SEARCH_MODE_BM25: _ClassVar[SearchMode]
 FUSION_UNSPECIFIED: Fusion
 FUSION_WEIGHTED_RRF: Fusion
 FUSION_WEIGHTED_SCORE: Fusion
+SEARCH_MODE_UNSPECIFIED: SearchMode
+SEARCH_MODE_HYBRID: SearchMode
+SEARCH_MODE_VECTOR: SearchMode
+SEARCH_MODE_BM25: SearchMode
 
 class IngestRequest(_message.Message):
-    __slots__ = ("tenant", "doc_id", "title", "content_type", "content", "metadata")
+    __slots__ = ("tenant", "doc_id", "title", "content_type", "content", "metadata", "report_progress")
     class MetadataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -32,28 +43,43 @@ class IngestRequest(_message.Message):
     CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
+    REPORT_PROGRESS_FIELD_NUMBER: _ClassVar[int]
     tenant: str
     doc_id: str
     title: str
     content_type: str
     content: bytes
     metadata: _containers.ScalarMap[str, str]
-    def __init__(self, tenant: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., content_type: _Optional[str] = ..., content: _Optional[bytes] = ..., metadata: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    report_progress: bool
+    def __init__(self, tenant: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., content_type: _Optional[str] = ..., content: _Optional[bytes] = ..., metadata: _Optional[_Mapping[str, str]] = ..., report_progress: _Optional[bool] = ...) -> None: ...
 
 class IngestResponse(_message.Message):
-    __slots__ = ("doc_id", "chunk_count", "replaced", "documents_done")
+    __slots__ = ("doc_id", "chunk_count", "replaced", "documents_done", "in_progress", "chunks_embedded", "chunks_total")
     DOC_ID_FIELD_NUMBER: _ClassVar[int]
     CHUNK_COUNT_FIELD_NUMBER: _ClassVar[int]
     REPLACED_FIELD_NUMBER: _ClassVar[int]
     DOCUMENTS_DONE_FIELD_NUMBER: _ClassVar[int]
+    IN_PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_EMBEDDED_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_TOTAL_FIELD_NUMBER: _ClassVar[int]
     doc_id: str
     chunk_count: int
     replaced: bool
     documents_done: int
-    def __init__(self, doc_id: _Optional[str] = ..., chunk_count: _Optional[int] = ..., replaced: _Optional[bool] = ..., documents_done: _Optional[int] = ...) -> None: ...
+    in_progress: bool
+    chunks_embedded: int
+    chunks_total: int
+    def __init__(self, doc_id: _Optional[str] = ..., chunk_count: _Optional[int] = ..., replaced: _Optional[bool] = ..., documents_done: _Optional[int] = ..., in_progress: _Optional[bool] = ..., chunks_embedded: _Optional[int] = ..., chunks_total: _Optional[int] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
-    __slots__ = ("tenant", "query", "top_k", "doc_ids", "fusion", "vector_weight", "bm25_weight")
+    __slots__ = ("tenant", "query", "top_k", "doc_ids", "fusion", "vector_weight", "bm25_weight", "mode", "min_score", "metadata_filter")
+    class MetadataFilterEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     TENANT_FIELD_NUMBER: _ClassVar[int]
     QUERY_FIELD_NUMBER: _ClassVar[int]
     TOP_K_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +87,9 @@ class SearchRequest(_message.Message):
     FUSION_FIELD_NUMBER: _ClassVar[int]
     VECTOR_WEIGHT_FIELD_NUMBER: _ClassVar[int]
     BM25_WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    MIN_SCORE_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FILTER_FIELD_NUMBER: _ClassVar[int]
     tenant: str
     query: str
     top_k: int
@@ -68,17 +97,24 @@ class SearchRequest(_message.Message):
     fusion: Fusion
     vector_weight: float
     bm25_weight: float
-    def __init__(self, tenant: _Optional[str] = ..., query: _Optional[str] = ..., top_k: _Optional[int] = ..., doc_ids: _Optional[_Iterable[str]] = ..., fusion: _Optional[_Union[Fusion, str]] = ..., vector_weight: _Optional[float] = ..., bm25_weight: _Optional[float] = ...) -> None: ...
+    mode: SearchMode
+    min_score: float
+    metadata_filter: _containers.ScalarMap[str, str]
+    def __init__(self, tenant: _Optional[str] = ..., query: _Optional[str] = ..., top_k: _Optional[int] = ..., doc_ids: _Optional[_Iterable[str]] = ..., fusion: _Optional[_Union[Fusion, str]] = ..., vector_weight: _Optional[float] = ..., bm25_weight: _Optional[float] = ..., mode: _Optional[_Union[SearchMode, str]] = ..., min_score: _Optional[float] = ..., metadata_filter: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class SearchResponse(_message.Message):
-    __slots__ = ("chunks", "degraded", "fusion")
+    __slots__ = ("chunks", "degraded", "fusion", "mode", "failed_legs")
     CHUNKS_FIELD_NUMBER: _ClassVar[int]
     DEGRADED_FIELD_NUMBER: _ClassVar[int]
     FUSION_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    FAILED_LEGS_FIELD_NUMBER: _ClassVar[int]
     chunks: _containers.RepeatedCompositeFieldContainer[_common_pb2.Chunk]
     degraded: bool
     fusion: Fusion
-    def __init__(self, chunks: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., degraded: _Optional[bool] = ..., fusion: _Optional[_Union[Fusion, str]] = ...) -> None: ...
+    mode: SearchMode
+    failed_legs: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, chunks: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., degraded: _Optional[bool] = ..., fusion: _Optional[_Union[Fusion, str]] = ..., mode: _Optional[_Union[SearchMode, str]] = ..., failed_legs: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListDocumentsRequest(_message.Message):
     __slots__ = ("tenant",)
@@ -87,7 +123,7 @@ class ListDocumentsRequest(_message.Message):
     def __init__(self, tenant: _Optional[str] = ...) -> None: ...
 
 class DocumentInfo(_message.Message):
-    __slots__ = ("doc_id", "title", "chunk_count", "metadata", "ingested_at_unix")
+    __slots__ = ("doc_id", "title", "chunk_count", "metadata", "ingested_at_unix", "content_type")
     class MetadataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -100,12 +136,14 @@ class DocumentInfo(_message.Message):
     CHUNK_COUNT_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     INGESTED_AT_UNIX_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     doc_id: str
     title: str
     chunk_count: int
     metadata: _containers.ScalarMap[str, str]
     ingested_at_unix: float
-    def __init__(self, doc_id: _Optional[str] = ..., title: _Optional[str] = ..., chunk_count: _Optional[int] = ..., metadata: _Optional[_Mapping[str, str]] = ..., ingested_at_unix: _Optional[float] = ...) -> None: ...
+    content_type: str
+    def __init__(self, doc_id: _Optional[str] = ..., title: _Optional[str] = ..., chunk_count: _Optional[int] = ..., metadata: _Optional[_Mapping[str, str]] = ..., ingested_at_unix: _Optional[float] = ..., content_type: _Optional[str] = ...) -> None: ...
 
 class ListDocumentsResponse(_message.Message):
     __slots__ = ("documents",)
