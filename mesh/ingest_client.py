@@ -15,6 +15,18 @@ from mesh.errors import from_rpc_error
 from mesh.grpc_client import open_channel
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._:-]+")
+DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+CONTENT_TYPES = {
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".txt": "text/plain",
+    ".text": "text/plain",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".pdf": "application/pdf",
+    ".docx": DOCX_TYPE,
+}
+SUPPORTED_SUFFIXES = frozenset(CONTENT_TYPES)
 
 
 def doc_id_for(path: Path, root: Path | None = None) -> str:
@@ -25,23 +37,27 @@ def doc_id_for(path: Path, root: Path | None = None) -> str:
 
 
 def content_type_for(path: Path) -> str:
-    if path.suffix.lower() in {".md", ".markdown"}:
-        return "text/markdown"
-    return mimetypes.guess_type(path.name)[0] or "text/plain"
+    """The MIME type retrieval_svc expects for a file, by its suffix."""
+    known = CONTENT_TYPES.get(path.suffix.lower())
+    return known or mimetypes.guess_type(path.name)[0] or "text/plain"
 
 
-def title_for(path: Path, text: str) -> str:
-    """The first Markdown heading, else the file name."""
-    for line in text.splitlines()[:20]:
+def title_for(path: Path, content: bytes) -> str:
+    """A Markdown file's first heading, else empty (the server then uses the document's own
+    title or the file name)."""
+    if content_type_for(path) != "text/markdown":
+        return ""
+    for line in content.decode("utf-8", errors="replace").splitlines()[:20]:
         if line.startswith("# "):
             return line[2:].strip()[:300]
-    return path.name
+    return ""
 
 
 @dataclass(frozen=True)
 class IngestSummary:
     documents: int
     chunks: int
+    bytes_sent: int = 0
 
 
 async def ingest_files(
@@ -51,19 +67,28 @@ async def ingest_files(
     root: Path | None = None,
     on_progress: Callable[[retrieval_pb2.IngestResponse], None] | None = None,
 ) -> IngestSummary:
-    """Stream ``files`` to retrieval_svc; each document is acknowledged once it is durable."""
+    """Stream ``files`` to retrieval_svc; each document is acknowledged once it is durable.
+
+    ``on_progress`` sees every response: progress reports (``in_progress``) while a large
+    document is embedded, then its acknowledgement.
+    """
     paths = list(files)
+    sent = 0
 
     async def requests() -> AsyncIterator[retrieval_pb2.IngestRequest]:
+        nonlocal sent
         for path in paths:
             content = path.read_bytes()
+            sent += len(content)
+            source = path.relative_to(root) if root and path.is_relative_to(root) else path
             yield retrieval_pb2.IngestRequest(
                 tenant=tenant,
                 doc_id=doc_id_for(path, root),
-                title=title_for(path, content.decode("utf-8", errors="replace")),
+                title=title_for(path, content),
                 content_type=content_type_for(path),
                 content=content,
-                metadata={"source": str(path.relative_to(root) if root else path.name)},
+                metadata={"source": str(source), "file_name": path.name},
+                report_progress=True,
             )
 
     documents = chunks = 0
@@ -71,13 +96,14 @@ async def ingest_files(
         stub = retrieval_pb2_grpc.RetrievalServiceStub(channel)
         try:
             async for ack in stub.Ingest(requests()):
-                documents += 1
-                chunks += ack.chunk_count
+                if not ack.in_progress:
+                    documents += 1
+                    chunks += ack.chunk_count
                 if on_progress:
                     on_progress(ack)
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "retrieval_svc") from exc
-    return IngestSummary(documents, chunks)
+    return IngestSummary(documents, chunks, sent)
 
 
 async def document_count(target: str, tenant: str) -> int:

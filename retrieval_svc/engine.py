@@ -1,26 +1,42 @@
-"""The retrieval engine: validates, chunks, embeds, stores and searches, per tenant."""
+"""The retrieval engine: validates, extracts, chunks, embeds and stores; searches and fuses.
+
+Storage and single-leg search belong to a :class:`~retrieval_svc.backend.SearchBackend`
+(embedded or Weaviate); the engine runs the vector and BM25 legs concurrently and fuses them
+here, so fusion, filters and scores behave the same on every backend.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import time
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
-from mesh.errors import InvalidInput, NotFound
+import numpy as np
+
+from mesh.errors import InvalidInput, NotFound, Unavailable
+from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend
+from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_text
-from retrieval_svc.embeddings import Embedder
-from retrieval_svc.fusion import FusionMode
-from retrieval_svc.hybrid import SearchOutcome, TenantIndex
-from retrieval_svc.store import DocumentRecord, EmbeddedStore, StoredChunk
-from retrieval_svc.text import clean_text, tokenize
+from retrieval_svc.embeddings import Embedder, Matrix
+from retrieval_svc.formats import extract, normalize_content_type
+from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
+from retrieval_svc.results import Hit, SearchMode, SearchOutcome
+from retrieval_svc.store import DocumentRecord, StoredChunk
+from retrieval_svc.text import tokenize
+
+log = logging.getLogger(__name__)
 
 TENANT_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 DOC_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
-TEXT_TYPES = {"text/plain", "text/markdown", "text/x-markdown", ""}
 MAX_QUERY_CHARS = 4000
 MAX_TITLE_CHARS = 300
 MAX_METADATA_ITEMS = 32
+MAX_METADATA_CHARS = 2000
+EMBED_BATCH = 32
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,22 @@ class IngestResult:
     replaced: bool
 
 
+@dataclass(frozen=True)
+class IngestProgress:
+    """Embedding progress of one document (sent before its acknowledgement)."""
+
+    doc_id: str
+    chunks_embedded: int
+    chunks_total: int
+
+
+@runtime_checkable
+class Loadable(Protocol):
+    """A backend that rebuilds in-memory state at start-up."""
+
+    async def load(self) -> None: ...
+
+
 def check_tenant(tenant: str) -> str:
     """The tenant id, or InvalidInput saying what a tenant id looks like."""
     if not TENANT_RE.match(tenant):
@@ -60,47 +92,88 @@ def check_doc_id(doc_id: str) -> str:
     return doc_id
 
 
+def _check_metadata(metadata: Mapping[str, str], what: str) -> None:
+    if len(metadata) > MAX_METADATA_ITEMS:
+        raise InvalidInput(f"{what} has more than {MAX_METADATA_ITEMS} fields")
+    for k, v in metadata.items():
+        if not k or len(k) > 100 or len(v) > MAX_METADATA_CHARS:
+            raise InvalidInput(
+                f"{what} keys must be 1-100 characters and values at most {MAX_METADATA_CHARS}"
+            )
+
+
+def passage_text(chunk: StoredChunk) -> str:
+    """What is embedded for a chunk: its title and section give the passage its context."""
+    head = f"{chunk.title}. {chunk.section}." if chunk.section else f"{chunk.title}."
+    return f"{head} {chunk.text}"
+
+
+@dataclass(frozen=True)
+class FusionDefaults:
+    """Server defaults: the fusion method and each method's weights."""
+
+    method: FusionMode = FusionMode.WEIGHTED_SCORE
+    rrf_weights: tuple[float, float] = (0.7, 0.3)
+    score_weights: tuple[float, float] = (0.6, 0.4)
+    rrf_k: int = 60
+
+
 class RetrievalEngine:
-    """Ingest and hybrid search over the embedded store, one in-memory index per tenant."""
+    """Ingest and hybrid search over any :class:`SearchBackend`, one tenant per call."""
 
     def __init__(
         self,
-        store: EmbeddedStore,
+        backend: SearchBackend,
         embedder: Embedder,
-        chunk_chars: int = 600,
+        chunk_tokens: int = 256,
+        overlap_tokens: int = 32,
         max_document_bytes: int = 8 * 1024 * 1024,
         default_top_k: int = 8,
-        vector_weight: float = 0.7,
-        bm25_weight: float = 0.3,
-        rrf_k: int = 60,
+        fusion: FusionDefaults | None = None,
+        max_docx_uncompressed: int = 64 * 1024 * 1024,
+        cache: SearchCache | None = None,
     ) -> None:
-        if vector_weight < 0 or bm25_weight < 0 or vector_weight + bm25_weight == 0:
-            raise ValueError("fusion weights must be non-negative and not both zero")
-        self._store = store
+        self.fusion = fusion or FusionDefaults()
+        for w in (*self.fusion.rrf_weights, *self.fusion.score_weights):
+            if w < 0:
+                raise ValueError("fusion weights must be non-negative")
+        self._backend = backend
         self._embedder = embedder
-        self._chunk_chars = chunk_chars
+        self._chunk_tokens = chunk_tokens
+        self._overlap = overlap_tokens
         self._max_bytes = max_document_bytes
+        self._max_docx = max_docx_uncompressed
         self._top_k = default_top_k
-        self._weights = (vector_weight, bm25_weight)
-        self._rrf_k = rrf_k
-        self._indexes: dict[str, TenantIndex] = {}
-        self._write_lock = asyncio.Lock()
+        self._cache = cache
 
     @property
     def embedder_name(self) -> str:
         return self._embedder.name
 
+    @property
+    def backend(self) -> SearchBackend:
+        return self._backend
+
     async def load(self) -> None:
-        """Build every tenant's index from the store (at start-up)."""
-        for tenant in await asyncio.to_thread(self._store.tenants):
-            await self._reindex(tenant)
+        """Let the backend rebuild what it keeps in memory (at start-up)."""
+        if isinstance(self._backend, Loadable):
+            await self._backend.load()
 
-    async def _reindex(self, tenant: str) -> None:
-        chunks, vectors = await asyncio.to_thread(self._store.load_tenant, tenant)
-        index = await asyncio.to_thread(TenantIndex, chunks, vectors)
-        self._indexes[tenant] = index
+    async def close(self) -> None:
+        if self._cache is not None:
+            await self._cache.close()
+        await self._backend.close()
 
-    def _parse(self, doc: NewDocument) -> tuple[str, list[StoredChunk]]:
+    async def _invalidate(self, tenant: str) -> None:
+        if self._cache is not None:
+            await self._cache.invalidate(tenant)
+
+    # ----------------------------------------------------------------------------- ingest
+
+    def prepare(self, doc: NewDocument) -> tuple[DocumentRecord, list[StoredChunk]]:
+        """Validate, extract and chunk a document (no side effects)."""
+        check_doc_id(doc.doc_id)
+        _check_metadata(doc.metadata, "metadata")
         if not doc.content:
             raise InvalidInput(f"document {doc.doc_id!r} is empty")
         if len(doc.content) > self._max_bytes:
@@ -108,20 +181,16 @@ class RetrievalEngine:
                 f"document {doc.doc_id!r} is {len(doc.content)} bytes; the limit is "
                 f"{self._max_bytes}"
             )
-        ctype = doc.content_type.split(";")[0].strip().lower()
-        if ctype not in TEXT_TYPES:
-            raise InvalidInput(
-                f"content type {doc.content_type!r} is not supported; use text/plain or "
-                "text/markdown"
-            )
+        ctype = normalize_content_type(doc.content_type)
         try:
-            text = clean_text(doc.content.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise InvalidInput(f"document {doc.doc_id!r} is not valid UTF-8 text") from exc
-        drafts = chunk_text(text, self._chunk_chars)
+            extracted = extract(ctype, doc.content, self._max_docx)
+        except InvalidInput as exc:
+            raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
+        drafts = chunk_text(extracted.text, self._chunk_tokens, self._overlap)
         if not drafts:
             raise InvalidInput(f"document {doc.doc_id!r} has no text")
-        title = doc.title.strip()[:MAX_TITLE_CHARS] or doc.doc_id
+        title = (doc.title.strip() or extracted.title or doc.doc_id)[:MAX_TITLE_CHARS]
+        metadata = {"content_type": ctype, **doc.metadata}
         chunks = [
             StoredChunk(
                 chunk_id=f"{doc.doc_id}#{i}",
@@ -131,63 +200,147 @@ class RetrievalEngine:
                 section=d.section,
                 text=d.text,
                 tokens=tuple(tokenize(f"{title} {d.section} {d.text}")),
+                metadata=metadata,
             )
             for i, d in enumerate(drafts)
         ]
-        return title, chunks
-
-    async def ingest(self, tenant: str, doc: NewDocument) -> IngestResult:
-        """Store one document durably and make it searchable; replaces an earlier version."""
-        check_tenant(tenant)
-        check_doc_id(doc.doc_id)
-        if len(doc.metadata) > MAX_METADATA_ITEMS:
-            raise InvalidInput(f"metadata has more than {MAX_METADATA_ITEMS} fields")
-        title, chunks = await asyncio.to_thread(self._parse, doc)
-        vectors = await asyncio.to_thread(
-            self._embedder.embed_passages,
-            [
-                f"{title}. {c.section}. {c.text}" if c.section else f"{title}. {c.text}"
-                for c in chunks
-            ],
-        )
         record = DocumentRecord(
             doc_id=doc.doc_id,
             title=title,
-            content_type=doc.content_type or "text/plain",
-            metadata=dict(doc.metadata),
+            content_type=ctype,
+            metadata=metadata,
             ingested_at=time.time(),
             chunk_count=len(chunks),
         )
-        async with self._write_lock:
-            replaced = await asyncio.to_thread(
-                self._store.replace_document, tenant, record, chunks, vectors
-            )
-            await self._reindex(tenant)
-        return IngestResult(doc.doc_id, len(chunks), replaced)
+        return record, chunks
+
+    async def ingest_steps(
+        self, tenant: str, doc: NewDocument
+    ) -> AsyncIterator[IngestProgress | IngestResult]:
+        """Ingest one document, yielding progress after each embedding batch and, last, the
+        result once it is durable. Nothing is written unless every step succeeds."""
+
+        async def one() -> AsyncIterator[tuple[str, NewDocument]]:
+            yield tenant, doc
+
+        async for step in self.ingest_stream(one()):
+            yield step
+
+    async def ingest_stream(
+        self, documents: AsyncIterator[tuple[str, NewDocument]]
+    ) -> AsyncIterator[IngestProgress | IngestResult]:
+        """Ingest a stream of (tenant, document), acknowledging each once it is durable, in
+        order. Documents that are waiting when the embedder is free are embedded together in
+        batches of up to ``EMBED_BATCH`` chunks (batching across small documents is what makes
+        ingest nearly as fast as raw embedding). A bad document stops the stream with
+        InvalidInput after the documents before it are stored; it writes nothing itself."""
+        queue: asyncio.Queue[tuple[str, NewDocument] | None] = asyncio.Queue(maxsize=8)
+        failure: list[BaseException] = []
+
+        async def read() -> None:
+            try:
+                async for item in documents:
+                    await queue.put(item)
+            except Exception as exc:  # surfaced after the documents before it are stored
+                failure.append(exc)
+            finally:
+                await queue.put(None)
+
+        reader = asyncio.create_task(read())
+        try:
+            finished = False
+            while not finished:
+                item = await queue.get()
+                if item is None:
+                    break
+                batch: list[tuple[str, DocumentRecord, list[StoredChunk]]] = []
+                error: InvalidInput | None = None
+                while item is not None:
+                    try:
+                        tenant = check_tenant(item[0])
+                        record, chunks = await asyncio.to_thread(self.prepare, item[1])
+                        batch.append((tenant, record, chunks))
+                    except InvalidInput as exc:
+                        error = exc
+                        break
+                    if sum(len(b[2]) for b in batch) >= 2 * EMBED_BATCH or queue.empty():
+                        break
+                    item = queue.get_nowait()
+                    finished = item is None
+                async for step in self._store_batch(batch):
+                    yield step
+                if error is not None:
+                    raise error
+            if failure:
+                raise failure[0]
+        finally:
+            reader.cancel()
+
+    async def _store_batch(
+        self, batch: list[tuple[str, DocumentRecord, list[StoredChunk]]]
+    ) -> AsyncIterator[IngestProgress | IngestResult]:
+        texts = [passage_text(c) for _, _, chunks in batch for c in chunks]
+        owner = [r.doc_id for _, r, chunks in batch for _ in chunks]
+        totals = {r.doc_id: len(chunks) for _, r, chunks in batch}
+        parts: list[Matrix] = []
+        done = 0
+        for start in range(0, len(texts), EMBED_BATCH):
+            part = texts[start : start + EMBED_BATCH]
+            parts.append(await asyncio.to_thread(self._embedder.embed_passages, part))
+            done += len(part)
+            doc_id = owner[done - 1]
+            embedded = owner[:done].count(doc_id)
+            if embedded < totals[doc_id]:
+                yield IngestProgress(doc_id, embedded, totals[doc_id])
+        vectors = np.vstack(parts).astype(np.float32) if parts else np.zeros((0, 0), np.float32)
+        offset = 0
+        for tenant, record, chunks in batch:
+            own = vectors[offset : offset + len(chunks)]
+            offset += len(chunks)
+            existed = bool(await self._backend.get_chunks(tenant, [f"{record.doc_id}#0"]))
+            await self._backend.replace_document(tenant, record, chunks, own)
+            await self._invalidate(tenant)
+            yield IngestResult(record.doc_id, len(chunks), existed)
+
+    async def ingest(self, tenant: str, doc: NewDocument) -> IngestResult:
+        """Store one document durably and make it searchable; replaces an earlier version."""
+        async for step in self.ingest_steps(tenant, doc):
+            if isinstance(step, IngestResult):
+                return step
+        raise AssertionError("ingest_steps ends with a result")
 
     async def delete(self, tenant: str, doc_id: str) -> int:
         """Delete one document; NotFound when the tenant has no such document."""
         check_tenant(tenant)
         check_doc_id(doc_id)
-        async with self._write_lock:
-            removed = await asyncio.to_thread(self._store.delete_document, tenant, doc_id)
-            if removed is None:
-                raise NotFound(f"document {doc_id!r} does not exist")
-            await self._reindex(tenant)
+        removed = await self._backend.delete_document(tenant, doc_id)
+        await self._invalidate(tenant)
+        if removed is None:
+            raise NotFound(f"document {doc_id!r} does not exist")
         return removed
 
     async def list_documents(self, tenant: str) -> list[DocumentRecord]:
         """The tenant's documents."""
         check_tenant(tenant)
-        return await asyncio.to_thread(self._store.list_documents, tenant)
+        return await self._backend.list_documents(tenant)
 
-    def stats(self, tenant: str) -> tuple[int, int]:
+    async def stats(self, tenant: str) -> tuple[int, int]:
         """(documents, chunks) of a tenant."""
         check_tenant(tenant)
-        index = self._indexes.get(tenant)
-        if index is None:
-            return 0, 0
-        return len({c.doc_id for c in index.chunks}), len(index)
+        return await self._backend.stats(tenant)
+
+    # ----------------------------------------------------------------------------- search
+
+    def _weights(
+        self, method: FusionMode, vector_weight: float, bm25_weight: float
+    ) -> tuple[float, float]:
+        if vector_weight < 0 or bm25_weight < 0:
+            raise InvalidInput("fusion weights must not be negative")
+        if vector_weight or bm25_weight:
+            return vector_weight, bm25_weight
+        if method is FusionMode.WEIGHTED_RRF:
+            return self.fusion.rrf_weights
+        return self.fusion.score_weights
 
     async def search(
         self,
@@ -195,37 +348,119 @@ class RetrievalEngine:
         query: str,
         top_k: int = 0,
         doc_ids: list[str] | None = None,
-        fusion: FusionMode = FusionMode.WEIGHTED_RRF,
+        fusion: FusionMode | None = None,
         vector_weight: float = 0.0,
         bm25_weight: float = 0.0,
+        mode: SearchMode = SearchMode.HYBRID,
+        min_score: float = 0.0,
+        metadata: Mapping[str, str] | None = None,
     ) -> SearchOutcome:
-        """Hybrid search of one tenant's chunks."""
+        """Search one tenant's chunks: vector and BM25 concurrently, fused (or one leg)."""
         check_tenant(tenant)
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidInput(f"query is {len(query)} characters; the limit is {MAX_QUERY_CHARS}")
         query = query.strip()
         if not query:
             raise InvalidInput("query must not be empty")
-        if len(query) > MAX_QUERY_CHARS:
-            raise InvalidInput(f"query is longer than {MAX_QUERY_CHARS} characters")
         if top_k < 0 or top_k > 100:
             raise InvalidInput("top_k must be between 1 and 100 (0 for the default)")
         for d in doc_ids or []:
             check_doc_id(d)
-        if vector_weight < 0 or bm25_weight < 0:
-            raise InvalidInput("fusion weights must not be negative")
-        index = self._indexes.get(tenant)
-        if index is None or len(index) == 0:
-            return SearchOutcome([], False)
-        vw, bw = (vector_weight, bm25_weight) if vector_weight or bm25_weight else self._weights
-        qvec = (await asyncio.to_thread(self._embedder.embed_queries, [query]))[0]
-        tokens = tokenize(query)
-        return await asyncio.to_thread(
-            index.search,
-            qvec,
-            tokens,
-            top_k or self._top_k,
-            set(doc_ids) if doc_ids else None,
-            fusion,
-            vw,
-            bw,
-            self._rrf_k,
+        _check_metadata(metadata or {}, "metadata filter")
+        method = fusion or self.fusion.method
+        vw, bw = self._weights(method, vector_weight, bm25_weight)
+        k = top_k or self._top_k
+        pool = max(4 * k, 50) if mode is SearchMode.HYBRID else k
+        where = ChunkFilter(
+            frozenset(doc_ids) if doc_ids else None, dict(metadata) if metadata else None
         )
+        key = {
+            "query": query,
+            "top_k": k,
+            "doc_ids": sorted(where.doc_ids or ()),
+            "metadata": dict(where.metadata or {}),
+            "fusion": method.value,
+            "weights": [vw, bw],
+            "mode": mode.value,
+            "min_score": min_score,
+        }
+        lookup = await self._cache.get(tenant, key) if self._cache is not None else None
+        if lookup is not None and lookup.value is not None:
+            try:
+                return outcome_from_json(lookup.value)
+            except ValueError:
+                log.warning("ignoring a malformed cached search result")
+
+        async def vector_leg() -> list[ScoredChunk]:
+            qvec = await asyncio.to_thread(self._embedder.embed_queries, [query])
+            return await self._backend.vector_search(tenant, qvec[0], pool, where)
+
+        async def bm25_leg() -> list[ScoredChunk]:
+            tokens = tokenize(query)
+            return await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
+
+        want_vector = mode in (SearchMode.HYBRID, SearchMode.VECTOR)
+        want_bm25 = mode in (SearchMode.HYBRID, SearchMode.BM25)
+        results = await asyncio.gather(
+            vector_leg() if want_vector else _nothing(),
+            bm25_leg() if want_bm25 else _nothing(),
+            return_exceptions=True,
+        )
+        legs: list[list[ScoredChunk]] = []
+        failed: list[str] = []
+        for name, wanted, result in zip(
+            ("vector", "bm25"), (want_vector, want_bm25), results, strict=True
+        ):
+            if isinstance(result, BaseException):
+                if not isinstance(result, Exception):
+                    raise result
+                log.warning("%s search failed for tenant %s: %s", name, tenant, result)
+                if wanted:
+                    failed.append(name)
+                legs.append([])
+            else:
+                legs.append(result)
+        if failed and len(failed) == (2 if mode is SearchMode.HYBRID else 1):
+            raise Unavailable(f"search failed ({' and '.join(failed)} unavailable)")
+        hits = fuse(legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k)
+        if min_score > 0:  # 0 (the proto default) means no threshold
+            hits = [h for h in hits if h.fused_score >= min_score]
+        outcome = SearchOutcome(hits[:k], bool(failed), method, mode, tuple(failed))
+        if lookup is not None and self._cache is not None and not failed:
+            await self._cache.put(lookup, outcome_to_json(outcome))  # a degraded one is not kept
+        return outcome
+
+
+async def _nothing() -> list[ScoredChunk]:
+    return []
+
+
+def fuse(
+    vector: list[ScoredChunk],
+    bm25: list[ScoredChunk],
+    mode: SearchMode,
+    method: FusionMode,
+    vector_weight: float,
+    bm25_weight: float,
+    rrf_k: int = 60,
+) -> list[Hit]:
+    """One ranking from the two legs, every hit carrying both raw scores and the fused one."""
+    chunks = {s.chunk.chunk_id: s.chunk for s in (*bm25, *vector)}
+    vscores = {s.chunk.chunk_id: s.score for s in vector}
+    bscores = {s.chunk.chunk_id: s.score for s in bm25}
+    if mode is SearchMode.VECTOR:
+        fused = dict(vscores)
+    elif mode is SearchMode.BM25:
+        fused = dict(bscores)
+    elif method is FusionMode.WEIGHTED_RRF:
+        fused = weighted_rrf(
+            rank_map([s.chunk.chunk_id for s in vector]),
+            rank_map([s.chunk.chunk_id for s in bm25]),
+            vector_weight,
+            bm25_weight,
+            rrf_k,
+        )
+    else:
+        fused = weighted_score(vscores, bscores, vector_weight, bm25_weight)
+    order = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [Hit(chunks[cid], vscores.get(cid), bscores.get(cid), score) for cid, score in order]

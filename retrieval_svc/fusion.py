@@ -1,13 +1,22 @@
-"""Fusion of the vector and BM25 rankings: weighted RRF (the seeds') or weighted scores."""
+"""Fusion of the vector and BM25 rankings: the seeds' weighted RRF, or relative-score fusion.
+
+Both work on any hashable key (chunk ids in the engine). Weighted RRF scores a result by its
+ranks, ``w_v / (k + rank_v) + w_b / (k + rank_b)``; relative-score fusion (as Weaviate's
+``relativeScoreFusion``) scales each retriever's scores of this query to [0, 1] by min-max and
+sums them weighted. A result missing from one ranking gets nothing from it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from enum import StrEnum
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 Scores = npt.NDArray[np.float64]
+K = TypeVar("K", bound=Hashable)
 
 
 class FusionMode(StrEnum):
@@ -23,39 +32,51 @@ def ranks(scores: Scores, candidates: npt.NDArray[np.int64]) -> dict[int, int]:
     return {int(idx): r for r, idx in enumerate(order, start=1)}
 
 
+def rank_map(ordered: list[K]) -> dict[K, int]:
+    """1-based ranks of an already ordered list of keys (the first occurrence wins)."""
+    out: dict[K, int] = {}
+    for key in ordered:
+        out.setdefault(key, len(out) + 1)
+    return out
+
+
 def weighted_rrf(
-    vector_ranks: dict[int, int],
-    bm25_ranks: dict[int, int],
+    vector_ranks: Mapping[K, int],
+    bm25_ranks: Mapping[K, int],
     vector_weight: float = 0.7,
     bm25_weight: float = 0.3,
     k: int = 60,
-) -> dict[int, float]:
+) -> dict[K, float]:
     """score(d) = w_v / (k + rank_v(d)) + w_b / (k + rank_b(d)); a missing rank adds nothing."""
     if k <= 0:
         raise ValueError("k must be positive")
-    fused: dict[int, float] = {}
-    for idx, r in vector_ranks.items():
-        fused[idx] = fused.get(idx, 0.0) + vector_weight / (k + r)
-    for idx, r in bm25_ranks.items():
-        fused[idx] = fused.get(idx, 0.0) + bm25_weight / (k + r)
+    fused: dict[K, float] = {}
+    for key, r in vector_ranks.items():
+        fused[key] = fused.get(key, 0.0) + vector_weight / (k + r)
+    for key, r in bm25_ranks.items():
+        fused[key] = fused.get(key, 0.0) + bm25_weight / (k + r)
     return fused
 
 
-def _minmax(values: dict[int, float]) -> dict[int, float]:
+def minmax(values: Mapping[K, float]) -> dict[K, float]:
+    """Scores scaled to [0, 1] over this set; all equal → all 1."""
     if not values:
         return {}
     lo, hi = min(values.values()), max(values.values())
     if hi == lo:
         return dict.fromkeys(values, 1.0)
-    return {i: (v - lo) / (hi - lo) for i, v in values.items()}
+    return {key: (v - lo) / (hi - lo) for key, v in values.items()}
 
 
 def weighted_score(
-    vector_scores: dict[int, float],
-    bm25_scores: dict[int, float],
+    vector_scores: Mapping[K, float],
+    bm25_scores: Mapping[K, float],
     vector_weight: float = 0.7,
     bm25_weight: float = 0.3,
-) -> dict[int, float]:
+) -> dict[K, float]:
     """Per-query min-max normalized scores, weighted and summed."""
-    v, b = _minmax(vector_scores), _minmax(bm25_scores)
-    return {i: vector_weight * v.get(i, 0.0) + bm25_weight * b.get(i, 0.0) for i in set(v) | set(b)}
+    v, b = minmax(vector_scores), minmax(bm25_scores)
+    return {
+        key: vector_weight * v.get(key, 0.0) + bm25_weight * b.get(key, 0.0)
+        for key in v.keys() | b.keys()
+    }

