@@ -1,9 +1,24 @@
-"""Language detection (zh-Hant, zh-Hans, en, mixed) and text normalization."""
+"""Language detection (zh-Hant, zh-Hans, en, mixed) and text normalization.
+
+Rules, in order:
+
+* Han characters decide the Chinese script with ``hanzidentifier``; a text whose characters
+  are shared by both scripts is *ambiguous* and takes the conversation's script, else the
+  configured default.
+* A Han character counts as one unit and a Latin word as one and a half; the share of Han
+  units picks Chinese (≥ 0.7), English (≤ 0.3) or mixed.
+* Code-switching is ``mixed`` too: a Chinese sentence with an ordinary English word in it
+  ("請問 VPN 的 password 要怎麼 reset"), or an English one with at least two Han characters.
+  Names, acronyms and product names (``VPN``, ``Python``, ``iPhone``) do not make a text mixed.
+* The answer language is the message's own, unless the message is mixed or says nothing about
+  its language ("VPN", "?"), in which case the conversation's user turns decide.
+"""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import hanzidentifier
@@ -12,13 +27,25 @@ ZH_HANT = "zh-Hant"
 ZH_HANS = "zh-Hans"
 EN = "en"
 MIXED = "mixed"
+LANGUAGES = (ZH_HANT, ZH_HANS, EN, MIXED)
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+_LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 _SPACE = re.compile(r"\s+")
+# C0 and C1 control characters other than whitespace, and zero-width or bidi formatting marks.
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060\ufeff]"
+)
+# Runs of the same sentence punctuation collapse to one ("？？？" → "?", "!!!" → "!").
+_PUNCT_RUN = re.compile(r"([?!.,。，、！？~])\1+")
 # Characters hanzidentifier counts as shared that in practice only Simplified text uses
 # (Traditional writes 什麼/怎麼/這麼).
 _SIMPLIFIED_IN_PRACTICE = frozenset("么")
+# English words that are ordinary words even when capitalized at the start of a message.
+_COMMON_CAPITALIZED = frozenset(
+    "hi hello hey thanks thank ok okay please what how why when where who which is are can "
+    "could do does and or the a an yes no sorry bye good".split()
+)
 
 
 @dataclass(frozen=True)
@@ -30,13 +57,33 @@ class LanguageGuess:
     han_share: float
 
 
-def normalize(text: str) -> str:
-    """NFKC (full-width letters, digits and punctuation to half-width), one space between words.
+def strip_controls(text: str) -> str:
+    """Remove control and invisible formatting characters (tabs and line breaks stay)."""
+    return _CONTROL.sub("", text)
 
-    >>> normalize("  ＡＰＩ　金鑰？ ")
+
+def normalize(text: str) -> str:
+    """NFKC (full-width letters, digits and punctuation to half-width), no control characters,
+    one space between words, repeated punctuation collapsed.
+
+    >>> normalize("  ＡＰＩ　金鑰？？ ")
     'API 金鑰?'
     """
-    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text)).strip()
+    text = unicodedata.normalize("NFKC", strip_controls(text))
+    return _PUNCT_RUN.sub(r"\1", _SPACE.sub(" ", text)).strip()
+
+
+def _han(text: str) -> str:
+    return "".join(_HAN.findall(text))
+
+
+def script_is_ambiguous(text: str) -> bool:
+    """Whether the Han characters of ``text`` are all shared by both scripts (or absent)."""
+    han = _han(text)
+    if not han:
+        return True
+    kind = hanzidentifier.identify(han)
+    return kind == hanzidentifier.BOTH and not any(ch in _SIMPLIFIED_IN_PRACTICE for ch in han)
 
 
 def chinese_script(text: str, default: str = ZH_HANT) -> str:
@@ -45,7 +92,7 @@ def chinese_script(text: str, default: str = ZH_HANT) -> str:
     Characters shared by both scripts say nothing; a text with only such characters gets
     ``default``. When both scripts appear, the one with more distinctive characters wins.
     """
-    han = "".join(_HAN.findall(text))
+    han = _han(text)
     if not han:
         return default
     kind = hanzidentifier.identify(han)
@@ -63,6 +110,20 @@ def chinese_script(text: str, default: str = ZH_HANT) -> str:
     return default
 
 
+def _ordinary_english_words(text: str) -> int:
+    """Latin words that are ordinary English, not names, acronyms or product names."""
+    count = 0
+    for i, match in enumerate(_LATIN_WORD.finditer(text)):
+        word = match.group(0)
+        if len(word) < 2:
+            continue
+        if word.islower() or (
+            word.lower() in _COMMON_CAPITALIZED and (i == 0 or word[1:].islower())
+        ):
+            count += 1
+    return count
+
+
 def detect_language(text: str, default_chinese: str = ZH_HANT) -> LanguageGuess:
     """Guess the language of ``text``.
 
@@ -75,18 +136,55 @@ def detect_language(text: str, default_chinese: str = ZH_HANT) -> LanguageGuess:
     if total == 0:
         return LanguageGuess(EN, EN, 0.0)
     share = han_units / total
-    if share <= 0.3:
-        return LanguageGuess(EN, EN, share)
     script = chinese_script(text, default_chinese)
+    if share <= 0.3:
+        language = MIXED if han_units >= 2 else EN
+        return LanguageGuess(language, EN, share)
     if share >= 0.7:
-        return LanguageGuess(script, script, share)
+        language = MIXED if _ordinary_english_words(text) else script
+        return LanguageGuess(language, script, share)
     return LanguageGuess(MIXED, script if share >= 0.5 else EN, share)
 
 
-def dominant_language(texts: list[str], default_chinese: str = ZH_HANT) -> str:
-    """The language most of ``texts`` are written in (for a conversation mixing languages)."""
+def dominant_language(texts: Sequence[str], default_chinese: str = ZH_HANT) -> str:
+    """The language most of ``texts`` are written in (for a conversation mixing languages).
+
+    Ties go to the most recent text's language.
+    """
     counts: dict[str, int] = {}
-    for t in texts:
+    last: dict[str, int] = {}
+    for i, t in enumerate(texts):
+        if not t.strip():
+            continue
         lang = detect_language(t, default_chinese).answer_language
         counts[lang] = counts.get(lang, 0) + 1
-    return max(counts, key=lambda k: counts[k]) if counts else EN
+        last[lang] = i
+    if not counts:
+        return EN
+    return max(counts, key=lambda k: (counts[k], last[k]))
+
+
+def conversation_language(
+    message: str, user_turns: Sequence[str], default_chinese: str = ZH_HANT
+) -> LanguageGuess:
+    """The message's language, with the answer language settled by the conversation.
+
+    * a message in one language is answered in that language (the user may switch);
+    * a mixed or language-neutral message ("VPN", "?") is answered in the conversation's
+      dominant language;
+    * Chinese whose script is ambiguous ("年假") takes the script of the conversation.
+    """
+    history_script = default_chinese
+    for turn in reversed(user_turns):
+        if _han(turn) and not script_is_ambiguous(turn):
+            history_script = chinese_script(turn, default_chinese)
+            break
+    guess = detect_language(message, history_script)
+    has_words = bool(_HAN.search(message)) or bool(_LATIN_WORD.search(message))
+    neutral = not has_words or (
+        not _HAN.search(message) and all(w.isupper() for w in _LATIN_WORD.findall(message))
+    )
+    if user_turns and (guess.language == MIXED or neutral):
+        answer = dominant_language(list(user_turns), history_script)
+        return LanguageGuess(guess.language, answer, guess.han_share)
+    return guess

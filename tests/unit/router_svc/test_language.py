@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hanzidentifier
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from router_svc.language import (
     EN,
@@ -11,9 +14,12 @@ from router_svc.language import (
     ZH_HANT,
     LanguageGuess,
     chinese_script,
+    conversation_language,
     detect_language,
     dominant_language,
     normalize,
+    script_is_ambiguous,
+    strip_controls,
 )
 
 pytestmark = pytest.mark.unit
@@ -92,10 +98,14 @@ class TestDetectLanguage:
         assert guess.language == ZH_HANT
         assert guess.answer_language == ZH_HANT
 
-    def test_english_sentence_with_a_chinese_term_stays_english(self) -> None:
+    def test_english_sentence_with_a_chinese_term_is_mixed_and_answered_in_english(self) -> None:
         guess = detect_language("How do I reset the API 金鑰?")
-        assert guess.language == EN
+        assert guess.language == MIXED
+        assert guess.answer_language == EN
         assert guess.han_share <= 0.3
+
+    def test_one_han_character_in_english_stays_english(self) -> None:
+        assert detect_language("What does 的 mean in this form?").language == EN
 
     def test_mixed_mostly_chinese_answers_in_chinese(self) -> None:
         guess = detect_language("我想 deploy 到 production server 要怎麼做")
@@ -126,3 +136,72 @@ class TestDominantLanguage:
 
     def test_no_texts_is_english(self) -> None:
         assert dominant_language([]) == EN
+
+
+class TestNormalizeMore:
+    def test_control_and_invisible_characters_are_removed(self) -> None:
+        assert normalize("年假\x00有\u200b幾天\x1b?") == "年假有幾天?"
+        assert strip_controls("a\tb\nc\x07") == "a\tb\nc"
+
+    def test_repeated_punctuation_collapses(self) -> None:
+        assert normalize("真的嗎？？？！！") == "真的嗎?!"
+        assert normalize("what... ok!!") == "what. ok!"
+
+
+class TestConversationLanguage:
+    def test_a_message_in_one_language_is_answered_in_it(self) -> None:
+        guess = conversation_language("那病假呢？", ["How many days of leave do I get?"])
+        assert guess.answer_language == ZH_HANT
+
+    def test_a_mixed_message_takes_the_conversations_language(self) -> None:
+        guess = conversation_language("那 sick leave 呢?", ["请问年假有几天？"])
+        assert guess.language == MIXED and guess.answer_language == ZH_HANS
+
+    def test_a_language_neutral_message_takes_the_conversations_language(self) -> None:
+        assert conversation_language("VPN", ["请问怎么连线？"]).answer_language == ZH_HANS
+        assert conversation_language("VPN", []).answer_language == EN
+
+    def test_ambiguous_chinese_takes_the_conversations_script(self) -> None:
+        assert conversation_language("年假", ["报销要多久？"]).language == ZH_HANS
+        assert conversation_language("年假", ["報帳要多久？"]).language == ZH_HANT
+        assert conversation_language("年假", [], default_chinese=ZH_HANS).language == ZH_HANS
+
+    def test_code_switching_is_mixed_but_names_are_not(self) -> None:
+        assert detect_language("請問 VPN 的 password 要怎麼 reset？").language == MIXED
+        assert detect_language("幫我搜尋 Python 3.13 的新功能").language == ZH_HANT
+        assert detect_language("目前最新的 iPhone 是哪一款").language == ZH_HANT
+
+    def test_script_is_ambiguous(self) -> None:
+        assert script_is_ambiguous("你好") and script_is_ambiguous("")
+        assert not script_is_ambiguous("請問") and not script_is_ambiguous("怎么")
+
+
+TRADITIONAL_ONLY = "請問報帳這個們時間會過麼來說國當還點從對開關於樣讓體說"
+assert len(TRADITIONAL_ONLY) == len("请问报销这个们时间会过么来说国当还点从对开关于样让体说")
+SIMPLIFIED_ONLY = "请问报销这个们时间会过么来说国当还点从对开关于样让体说"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(TRADITIONAL_ONLY), min_size=1, max_size=12),
+    st.lists(st.sampled_from("年假公司的是有天多少人工作"), max_size=12),
+    st.sampled_from([ZH_HANT, ZH_HANS]),
+)
+def test_traditional_and_simplified_are_never_confused(
+    distinctive: list[str], shared: list[str], default: str
+) -> None:
+    """Text whose distinctive characters are all Traditional is zh-Hant, whatever the default
+    and however many shared characters surround them; the same for Simplified."""
+    trad = [
+        c
+        for c in distinctive
+        if hanzidentifier.is_traditional(c) and not hanzidentifier.is_simplified(c)
+    ]
+    assume(trad)
+    text = "".join(trad + shared)
+    assert detect_language(text, default).language == ZH_HANT
+    simplified = "".join(SIMPLIFIED_ONLY[TRADITIONAL_ONLY.index(c)] for c in trad) + "".join(shared)
+    if any(
+        hanzidentifier.is_simplified(c) and not hanzidentifier.is_traditional(c) for c in simplified
+    ):
+        assert detect_language(simplified, default).language == ZH_HANS

@@ -1,0 +1,195 @@
+"""Follow-up detection and standalone questions, from the conversation history.
+
+A message is a follow-up when there is history and it leans on it: a "那…呢" / "what about …"
+ellipsis, a pronoun ("這個", "it", "that"), or a short question with no topic of its own
+("要附什麼？", "Why?"). The standalone question puts the topic of the last user question back in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from router_svc.language import EN, ZH_HANS
+from router_svc.lexicon import BACK_REFERENCE, FOLLOWUP_EN, FOLLOWUP_ZH
+from router_svc.rewrite import EN_STOP_WORDS, content_units, key_terms, remove_filler
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
+_WHAT_ABOUT_ZH = re.compile(
+    r"^(?:那麼|那么|那|還有|还有)\s*(?P<x>.+?)\s*(?:的話|的话)?\s*呢[?!.]?$"
+)
+_WHAT_ABOUT_EN = re.compile(
+    r"(?i)^(?:and\s+)?(?:what|how)\s+about\s+(?:the\s+)?(?P<x>.+?)[?!.]*$|"
+    r"^and\s+(?:for|on|in|with|during)?\s*(?:the\s+)?(?P<y>.+?)[?!.]*$"
+)
+_PRONOUN_ZH = re.compile(r"這個|这个|那個|那个|這些|这些|那些|它們|它们|它")
+_PRONOUN_EN = re.compile(r"(?i)\b(it|that|this|those|these|them|they)\b")
+# A message with this many content units of its own is a new question even with history.
+OWN_TOPIC_HAN = 4
+OWN_TOPIC_WORDS = 4
+_ZH_QUESTION_WORDS = re.compile(
+    r"請問|请问|怎麼辦|怎么办|怎麼|怎么|如何|什麼|什么|哪裡|哪里|多少|多久|幾|几|嗎|吗|呢|是|的|了|"
+    r"要|會|会|可以|能|需要|還是|还是|有|沒|没|也|一樣|一样|其他|別的|别的|方式|辦法|办法|話|话"
+)
+_EN_QUESTION_WORDS = frozenset(
+    "what how why when where who which is are was were do does did can could will would should "
+    "i we you it that this those these them they there the a an of for on in to and or if "
+    "same about get lose need have has be any other else way ways rest day".split()
+)
+
+
+@dataclass(frozen=True)
+class Followup:
+    """Whether a message is a follow-up, why, and the question it stands for."""
+
+    is_followup: bool
+    reason: str
+    standalone: str
+
+
+def _own_topic(text: str) -> bool:
+    han = _ZH_QUESTION_WORDS.sub("", "".join(_HAN.findall(text)))
+    words = [w for w in _WORD.findall(text) if w.lower() not in _EN_QUESTION_WORDS]
+    return (
+        len(han) >= OWN_TOPIC_HAN
+        or len(words) >= OWN_TOPIC_WORDS
+        or (len(han) >= 2 and len(words) >= 2)
+    )
+
+
+def last_user_question(history: Sequence[tuple[str, str]]) -> str:
+    """The most recent user turn with some content."""
+    for role, content in reversed(history):
+        if role == "user" and content.strip():
+            return content
+    return ""
+
+
+def topic_of(question: str) -> str:
+    """The main subject of a question: for Chinese the first content run, for English the
+    longest run of content words (the last one on a tie).
+
+    >>> topic_of("How many days of annual leave do I get?")
+    'annual leave'
+    """
+    cleaned = remove_filler(question)
+    if _HAN.search(cleaned):
+        terms = key_terms(cleaned).split()
+        return terms[0] if terms else cleaned
+    runs: list[list[str]] = [[]]
+    for word in _WORD.findall(cleaned):
+        if word.lower() in _EN_QUESTION_WORDS or word.lower() in {"many", "much", "days"}:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    best: list[str] = []
+    for run in runs:
+        if len(run) >= len(best) and run:
+            best = run
+    return " ".join(best) or key_terms(cleaned)
+
+
+def _substitute_zh(previous: str, new_topic: str) -> str | None:
+    """Replace the part of ``previous`` that shares characters with ``new_topic``."""
+    prev = remove_filler(previous)
+    for size in range(min(len(new_topic), 4), 0, -1):
+        for start in range(len(new_topic) - size + 1):
+            common = new_topic[start : start + size]
+            if not _HAN.search(common) or common not in prev:
+                continue
+            # Grow the match inside prev over Han characters that are not function words.
+            i = prev.index(common)
+            left = i
+            while (
+                left > 0
+                and _HAN.match(prev[left - 1])
+                and not _ZH_QUESTION_WORDS.match(prev[left - 1])
+                and i - left < len(new_topic) - size
+            ):
+                left -= 1
+            return prev[:left] + new_topic + prev[i + size :]
+    return None
+
+
+def _substitute_en(previous: str, new_topic: str) -> str | None:
+    prev = remove_filler(previous)
+    new_words = [w.lower() for w in _WORD.findall(new_topic)]
+    words = prev.split()
+    for idx, word in enumerate(words):
+        bare = re.sub(r"\W", "", word).lower()
+        if bare and bare in new_words and bare not in _EN_QUESTION_WORDS | EN_STOP_WORDS:
+            span = max(1, len(new_words))
+            start = max(0, idx - span + 1)
+            while start < idx and words[start].lower() in _EN_QUESTION_WORDS:
+                start += 1
+            return " ".join([*words[:start], new_topic, *words[idx + 1 :]])
+    return None
+
+
+def _with_context(question: str, topic: str, language: str) -> str:
+    if language == EN:
+        return f"{question.rstrip('?')} (about {topic})?" if topic else question
+    about = "关于" if language == ZH_HANS else "關於"
+    return f"{about}{topic}，{question}" if topic else question
+
+
+def _as_question(text: str, like: str) -> str:
+    """``text`` ending with a question mark when ``like`` (the message) ended with one."""
+    text = text.rstrip(" ,，.。")
+    if re.search(r"[?？]\s*$", like) and not re.search(r"[?？]$", text):
+        return text + ("？" if _HAN.search(text) else "?")
+    return text
+
+
+def detect_followup(question: str, history: Sequence[tuple[str, str]], language: str) -> Followup:
+    """Decide whether ``question`` leans on ``history`` and write the standalone question.
+
+    ``history`` is (role, content) pairs, oldest first; ``language`` is the answer language.
+    """
+    previous = last_user_question(history)
+    if not previous:
+        return Followup(False, "", question)
+    text = remove_filler(question).strip() or question.strip()
+    what_about = _WHAT_ABOUT_ZH.match(text) or _WHAT_ABOUT_EN.match(text)
+    if what_about:
+        groups = what_about.groupdict()
+        new_topic = (groups.get("x") or groups.get("y") or "").strip()
+        if (
+            new_topic
+            and not _own_topic(text.replace(new_topic, "", 1))
+            and (content_units(new_topic) <= 8)
+        ):
+            swapped = (
+                _substitute_zh(previous, new_topic)
+                if _HAN.search(previous)
+                else _substitute_en(previous, new_topic)
+            )
+            if swapped is None:
+                prev = remove_filler(previous).rstrip("?？")
+                if _HAN.search(previous):
+                    about = "关于" if language == ZH_HANS else "關於"
+                    swapped = f"{about}{new_topic}，{prev}"
+                else:
+                    swapped = f"{prev} for {new_topic}"
+            end = "?" if not _HAN.search(swapped) else "？"
+            return Followup(True, "asks the last question about something else", swapped + end)
+    leans = bool(FOLLOWUP_ZH.search(text) or FOLLOWUP_EN.search(text))
+    if BACK_REFERENCE.search(text):
+        topic = topic_of(previous)
+        standalone = _as_question(_with_context(text, topic, language), question)
+        return Followup(True, "refers to an earlier answer", standalone)
+    if _own_topic(text) and not (leans and content_units(text) <= 8):
+        return Followup(False, "", question)
+    topic = topic_of(previous)
+    if _PRONOUN_ZH.search(text) and topic:
+        standalone = _PRONOUN_ZH.sub(topic, text, count=1)
+        return Followup(True, "refers back with a pronoun", _as_question(standalone, question))
+    if _PRONOUN_EN.search(text) and topic:
+        standalone = _PRONOUN_EN.sub(topic, text, count=1)
+        return Followup(True, "refers back with a pronoun", _as_question(standalone, question))
+    if leans or content_units(text) <= 6:
+        standalone = _with_context(text, topic, language)
+        return Followup(True, "elliptical question", _as_question(standalone, question))
+    return Followup(False, "", question)

@@ -1,0 +1,107 @@
+"""Unit tests for router_svc.followup: detection and standalone questions."""
+
+from __future__ import annotations
+
+import pytest
+
+from router_svc.followup import detect_followup, last_user_question, topic_of
+
+pytestmark = pytest.mark.unit
+
+ZH_T = [("user", "請問年假有幾天？"), ("assistant", "到職滿一年有七天。")]
+ZH_S = [("user", "怎么申请门禁卡？"), ("assistant", "请在行政系统提交申请。")]
+EN = [("user", "How many days of annual leave do I get?"), ("assistant", "Fifteen days.")]
+TRAVEL = [("user", "出差的住宿費上限是多少？"), ("assistant", "每晚兩千元。")]
+
+
+class TestDetectFollowup:
+    def test_no_history_is_never_a_followup(self) -> None:
+        f = detect_followup("那病假呢？", [], "zh-Hant")
+        assert not f.is_followup and f.standalone == "那病假呢？"
+
+    def test_only_assistant_turns_is_no_history(self) -> None:
+        assert not detect_followup("那病假呢？", [("assistant", "嗨")], "zh-Hant").is_followup
+
+    @pytest.mark.parametrize(
+        ("question", "history", "standalone"),
+        [
+            ("那病假呢？", ZH_T, "病假有幾天？"),
+            ("那國外出差呢？", TRAVEL, "國外出差的住宿費上限是多少？"),
+            ("What about sick leave?", EN, "How many days of sick leave do I get?"),
+            (
+                "what about contractors",
+                EN,
+                "How many days of annual leave do I get for contractors?",
+            ),
+        ],
+    )
+    def test_what_about_swaps_the_topic(
+        self, question: str, history: list[tuple[str, str]], standalone: str
+    ) -> None:
+        f = detect_followup(question, history, "en" if question.isascii() else "zh-Hant")
+        assert f.is_followup
+        assert f.standalone == standalone
+
+    def test_what_about_without_a_shared_word_puts_the_topic_in_front(self) -> None:
+        f = detect_followup("那访客呢？", ZH_S, "zh-Hans")
+        assert f.is_followup
+        assert f.standalone.startswith("关于访客") and "门禁卡" in f.standalone
+
+    @pytest.mark.parametrize(
+        ("question", "history", "expected"),
+        [
+            ("這個可以分次休嗎？", ZH_T, "年假可以分次休嗎？"),
+            ("它會過期嗎", ZH_T, "年假會過期嗎"),
+            ("Does it expire?", EN, "Does annual leave expire?"),
+            ("Can I carry them over?", EN, "Can I carry annual leave over?"),
+        ],
+    )
+    def test_pronouns_are_replaced_by_the_topic(
+        self, question: str, history: list[tuple[str, str]], expected: str
+    ) -> None:
+        f = detect_followup(question, history, "zh-Hant")
+        assert f.is_followup and f.standalone == expected
+
+    @pytest.mark.parametrize(
+        ("question", "history"),
+        [
+            ("要附什麼？", TRAVEL),
+            ("需要多久？", ZH_S),
+            ("Why?", EN),
+            ("剛才說的七天是工作天嗎？", ZH_T),
+        ],
+    )
+    def test_ellipsis_and_back_references_get_the_topic(
+        self, question: str, history: list[tuple[str, str]]
+    ) -> None:
+        f = detect_followup(question, history, "zh-Hant")
+        assert f.is_followup
+        assert topic_of(last_user_question(history)) in f.standalone
+
+    @pytest.mark.parametrize(
+        ("question", "history"),
+        [
+            ("员工体检每年几次？", ZH_S),
+            ("請問加班費怎麼算？", ZH_T),
+            ("Who approves purchase orders over 5000 dollars?", EN),
+            ("報帳需要在幾天內完成？", TRAVEL),
+        ],
+    )
+    def test_a_question_with_its_own_topic_is_not_a_followup(
+        self, question: str, history: list[tuple[str, str]]
+    ) -> None:
+        f = detect_followup(question, history, "zh-Hant")
+        assert not f.is_followup and f.standalone == question
+
+
+class TestTopicOf:
+    def test_english_longest_content_run(self) -> None:
+        assert topic_of("How many days of annual leave do I get?") == "annual leave"
+        assert topic_of("What is the remote work policy?") == "remote work policy"
+
+    def test_chinese_first_content_run(self) -> None:
+        assert topic_of("請問年假有幾天？") == "年假"
+
+    def test_last_user_question_skips_blank_and_assistant_turns(self) -> None:
+        history = [("user", "first"), ("user", "  "), ("assistant", "answer")]
+        assert last_user_question(history) == "first"
