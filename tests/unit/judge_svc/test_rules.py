@@ -1,195 +1,195 @@
-"""Unit tests for judge_svc.rules: citations, claims, uncited sentences and lexical support."""
+"""judge_svc rules: the seed's detect_hallucination, in Chinese and English."""
 
 from __future__ import annotations
 
 import pytest
 
+from judge_svc.citations import CitationIndex, SourceRef, bracket_contents, printable
 from judge_svc.rules import (
-    CITATION,
-    RuleFindings,
+    EMPTY_NOTE,
+    NO_CLAIMS_NOTE,
     Source,
     check_draft,
-    display_length,
-    split_claims,
-    support,
+    detect_hallucination,
 )
+from judge_svc.sentences import CJK_WEIGHT, length_units, split_sentences
 
 pytestmark = pytest.mark.unit
 
-EN_SOURCE = Source(
-    "hr#0",
-    "hr",
-    "Employees must request annual leave three days in advance through the HR portal.",
-)
-ZH_SOURCE = Source("zh#0", "zh", "員工請假需要在三天前透過人資系統提出申請，並由主管核准。")
-SOURCES = [EN_SOURCE, ZH_SOURCE]
-
-EN_CLAIM = "Employees must request annual leave three days in advance through the HR portal"
+EN = Source("hr#0", "hr", "Employees must request annual leave three days in advance.")
+ZH = Source("zh#0", "zh", "員工請假需要在三天前透過人資系統提出申請，並由主管核准。")
+SOURCES = [EN, ZH]
+EN_CLAIM = "Employees must request annual leave three days in advance via the HR portal"
 ZH_CLAIM = "員工請假需要在三天前透過人資系統提出申請"
 
 
-class TestCitationPattern:
-    def test_extracts_every_citation(self) -> None:
-        assert CITATION.findall("A [hr#0] and B [zh#0][hr].") == ["hr#0", "zh#0", "hr"]
+class TestCitationForms:
+    def test_single_ids_in_order_with_repeats(self) -> None:
+        index = CitationIndex([SourceRef("hr#0", "hr")])
+        assert index.cited_ids("A [hr#0] and B [zh#0][hr] [hr#0].") == [
+            "hr#0",
+            "zh#0",
+            "hr",
+            "hr#0",
+        ]
 
-    def test_brackets_cannot_nest_or_span_lines(self) -> None:
-        assert CITATION.findall("[a[b]c]") == ["b"]
-        assert CITATION.findall("[a\nb]") == []
+    def test_several_ids_in_one_bracket(self) -> None:
+        index = CitationIndex([])
+        assert index.cited_ids("x [a, b] y [c，d] z [e、f; g]") == list("abcdefg")
 
-    def test_empty_and_over_long_brackets_are_not_citations(self) -> None:
-        assert CITATION.findall("[]") == []
-        assert CITATION.findall("[" + "x" * 201 + "]") == []
-        assert CITATION.findall("[" + "x" * 200 + "]") == ["x" * 200]
+    def test_an_id_containing_a_comma_is_kept_whole_when_it_names_a_source(self) -> None:
+        index = CitationIndex([SourceRef("a,b", "")])
+        assert index.cited_ids("x [a,b]") == ["a,b"]
+
+    def test_source_n_names_the_nth_source(self) -> None:
+        index = CitationIndex([SourceRef("x#0", "x"), SourceRef("y#0", "y")])
+        assert index.resolve("Source 2") == [1]
+        assert index.resolve("來源 1") == [0]
+        assert index.resolve("source 3") is None
+        assert index.resolve("Source 0") is None
+
+    def test_markdown_links_are_not_citations(self) -> None:
+        assert bracket_contents("see [the docs](http://x) and [a#1]") == ["a#1"]
+
+    def test_lenticular_brackets_are_citations(self) -> None:
+        assert bracket_contents("請假規定【zh#0】。") == ["zh#0"]
+
+    def test_brackets_never_nest_or_cross_lines(self) -> None:
+        assert bracket_contents("[a[b]c]") == ["b"]
+        assert bracket_contents("[a\nb]") == []
+        assert bracket_contents("[]") == []
+        assert bracket_contents("[" + "x" * 201 + "]") == []
+
+    def test_parent_ids_are_valid_targets(self) -> None:
+        index = CitationIndex([SourceRef("hr#0", "hr"), SourceRef("hr#1", "hr")])
+        assert index.resolve("hr") == [0, 1]
+
+    def test_control_characters_never_resolve_and_are_reported_escaped(self) -> None:
+        index = CitationIndex([SourceRef("a\x00", "")])
+        assert index.resolve("a\x00") is None
+        assert printable("a\x00\u200b") == "a\\u0000\\u200b"
 
 
-class TestDisplayLength:
-    def test_wide_characters_count_twice(self) -> None:
-        assert display_length("abc") == 3
-        assert display_length("請假") == 4
-        assert display_length("ＡＢ") == 4
-        assert display_length("API 金鑰") == 8
-
-
-class TestSplitClaims:
+class TestSentences:
     def test_english_sentences_keep_their_citations(self) -> None:
-        assert split_claims("A sentence [x]. Another one.[y] Third [z]. Last") == [
+        assert split_sentences("A sentence [x]. Another one.[y] Third. [z] Last") == [
             "A sentence [x].",
             "Another one.[y]",
-            "Third [z].",
+            "Third.[z]",
             "Last",
         ]
 
-    def test_citation_after_a_space_joins_the_sentence_before(self) -> None:
-        assert split_claims("First claim. [a] Second claim.") == [
-            "First claim.[a]",
-            "Second claim.",
-        ]
-
-    def test_chinese_draft_is_split_at_the_full_stop(self) -> None:
-        assert split_claims("第一句[a]。第二句。[b]第三句！第四句？") == [
+    def test_chinese_sentences(self) -> None:
+        assert split_sentences("第一句[a]。第二句。[b]第三句！第四句？") == [
             "第一句[a]。",
             "第二句。[b]",
             "第三句！",
             "第四句？",
         ]
 
+    def test_decimals_do_not_end_a_sentence(self) -> None:
+        assert split_sentences("Pi is 3.14 roughly. Next.") == ["Pi is 3.14 roughly.", "Next."]
+
     def test_lines_are_sentences(self) -> None:
-        assert split_claims("From your documents:\nLine one [a]\nLine two [b]") == [
+        assert split_sentences("From your documents:\nLine one [a]\nLine two [b]") == [
             "From your documents:",
             "Line one [a]",
             "Line two [b]",
         ]
 
-    def test_blank_draft(self) -> None:
-        assert split_claims("") == []
-        assert split_claims("  \n ") == []
+    def test_blank(self) -> None:
+        assert split_sentences("") == []
+        assert split_sentences(" \n ") == []
+
+    def test_units_weigh_cjk_letters(self) -> None:
+        assert length_units("abc") == 3
+        assert length_units("請假") == pytest.approx(2 * CJK_WEIGHT)
+        assert length_units("API 金鑰。") == pytest.approx(5 + 2 * CJK_WEIGHT)
 
 
-class TestSupport:
-    def test_claim_made_of_source_words_is_supported(self) -> None:
-        assert support(EN_CLAIM + " [hr#0]", [EN_SOURCE.text]) == 1.0
-        assert support(ZH_CLAIM, [ZH_SOURCE.text]) == 1.0
+class TestDetectHallucination:
+    def test_fully_cited_answer_has_no_risk(self) -> None:
+        r = detect_hallucination(f"{EN_CLAIM} [hr#0]. {ZH_CLAIM}[zh]。", SOURCES)
+        assert (r.valid_citations, r.invalid_citations) == (["hr#0", "zh"], [])
+        assert (r.total_claims, r.cited_claims, r.citation_ratio) == (2, 2, 1.0)
+        assert (r.risk_score, r.has_risk) == (0.0, False)
 
-    def test_unrelated_claim_is_not_supported(self) -> None:
-        assert support("The cafeteria serves pizza on Fridays", [EN_SOURCE.text]) == 0.0
+    def test_invalid_citation_is_listed_and_does_not_count(self) -> None:
+        r = detect_hallucination(f"{EN_CLAIM} [hr#9].", SOURCES)
+        assert r.invalid_citations == ["hr#9"]
+        assert r.cited_claims == 0
+        assert r.risk_score == 1.0 and r.has_risk
 
-    def test_claim_without_content_terms_counts_as_supported(self) -> None:
-        assert support("what is the", [EN_SOURCE.text]) == 1.0
+    def test_uncited_long_english_sentence(self) -> None:
+        long = "There is also a free lunch every Friday for all of the staff in the building."
+        r = detect_hallucination(f"{EN_CLAIM} [hr#0]. {long}", SOURCES)
+        assert r.uncited_sentences == [long]
+        assert r.citation_ratio == 0.5 and r.risk_score == 0.5 and r.has_risk
 
-    def test_citation_text_does_not_count_as_a_term(self) -> None:
-        assert support("annual leave [pizza]", ["annual leave"]) == 1.0
+    def test_uncited_long_chinese_sentence_by_the_calibrated_length(self) -> None:
+        long = "公司每年都會舉辦員工旅遊活動"  # 14 CJK letters: 51.8 units
+        short = "公司每年舉辦員工旅遊"  # 10 letters: 37 units, a claim but not long
+        r = detect_hallucination(f"{long}。{short}。", SOURCES)
+        assert r.uncited_sentences == [long + "。"]
+        assert r.total_claims == 2
 
+    def test_only_the_first_three_uncited_sentences_are_shown(self) -> None:
+        body = " ".join(
+            f"Sentence number {i} is long enough to need a citation here." for i in "abcd"
+        )
+        r = detect_hallucination(body, SOURCES)
+        assert len(r.uncited_sentences) == 3 and r.uncited_count == 4
 
-class TestCheckDraftCitations:
-    def test_valid_chunk_citation(self) -> None:
-        f = check_draft(f"{EN_CLAIM} [hr#0].", SOURCES)
-        assert f.valid_citations == ["hr#0"]
-        assert f.invalid_citations == []
-        assert (f.claims, f.cited_claims, f.supported_claims) == (1, 1, 1)
+    def test_long_sentences_are_cut_to_a_hundred_characters(self) -> None:
+        r = detect_hallucination("word " * 60, SOURCES)
+        assert len(r.uncited_sentences[0]) == 100
 
-    def test_citation_of_the_parent_document_is_valid(self) -> None:
-        f = check_draft(f"{ZH_CLAIM}[zh]。", SOURCES)
-        assert f.valid_citations == ["zh"]
-        assert f.invalid_citations == []
-        assert f.supported_claims == 1
+    def test_short_sentences_are_not_claims(self) -> None:
+        # 20 units or less: "請假三天。" is 3 letters (11.1) + 1; "Yes, it is." is 11.
+        r = detect_hallucination("Yes, it is. 請假三天。", SOURCES)
+        assert r.total_claims == 0
+        assert (r.risk_score, r.has_risk, r.note) == (0.0, False, NO_CLAIMS_NOTE)
 
-    def test_unknown_citation_is_invalid(self) -> None:
-        f = check_draft(f"{EN_CLAIM} [hr#9]. Short one [ghost].", SOURCES)
-        assert f.valid_citations == []
-        assert f.invalid_citations == ["hr#9", "ghost"]
-        assert f.cited_claims == 0
+    def test_a_lead_in_line_is_not_a_claim(self) -> None:
+        r = detect_hallucination(f"根據您的文件：\n{ZH_CLAIM}[zh#0]", SOURCES)
+        assert r.total_claims == 1 and r.risk_score == 0.0
+
+    def test_empty_answer_has_no_risk_and_says_why(self) -> None:
+        for blank in ("", "   \n"):
+            r = detect_hallucination(blank, SOURCES)
+            assert (r.has_risk, r.risk_score, r.note) == (False, 0.0, EMPTY_NOTE)
+
+    def test_no_sources_make_every_citation_invalid(self) -> None:
+        r = detect_hallucination(f"{EN_CLAIM} [hr#0].", [])
+        assert r.invalid_citations == ["hr#0"] and r.risk_score == 1.0
+
+    def test_has_risk_is_strictly_above_0_3(self) -> None:
+        claims = [f"{EN_CLAIM} number {i}" for i in range(10)]
+        cited = [c + " [hr#0]." for c in claims[:7]] + [c + "." for c in claims[7:]]
+        r = detect_hallucination(" ".join(cited), SOURCES)
+        assert r.risk_score == pytest.approx(0.3) and not r.has_risk
+
+    def test_seed_ratio_counts_distinct_ids(self) -> None:
+        draft = f"{EN_CLAIM} [hr#0]. {EN_CLAIM} again [hr#0]. {EN_CLAIM} thrice [hr#0]."
+        per_claim = detect_hallucination(draft, SOURCES)
+        seed = detect_hallucination(draft, SOURCES, ratio_mode="seed")
+        assert per_claim.citation_ratio == 1.0
+        assert seed.citation_ratio == pytest.approx(1 / 3, abs=1e-4)
+        assert seed.risk_score == pytest.approx(0.6667)
 
     def test_citations_are_reported_once_in_order(self) -> None:
         draft = f"{EN_CLAIM} [hr#0]. {EN_CLAIM} [hr][hr#0]. x [bad]. y [bad]."
-        f = check_draft(draft, SOURCES)
-        assert f.valid_citations == ["hr#0", "hr"]
-        assert f.invalid_citations == ["bad"]
+        r = detect_hallucination(draft, SOURCES)
+        assert r.valid_citations == ["hr#0", "hr"] and r.invalid_citations == ["bad"]
 
-    def test_whitespace_inside_brackets_is_ignored(self) -> None:
-        assert check_draft(f"{EN_CLAIM} [ hr#0 ].", SOURCES).valid_citations == ["hr#0"]
+    def test_control_characters_inside_a_citation(self) -> None:
+        r = detect_hallucination(f"{EN_CLAIM} [hr#0\x07].", SOURCES)
+        assert r.invalid_citations == ["hr#0\\u0007"]
 
-    def test_no_sources_makes_every_citation_invalid(self) -> None:
-        f = check_draft(f"{EN_CLAIM} [hr#0].", [])
-        assert f.invalid_citations == ["hr#0"]
+    def test_a_megabyte_answer_is_checked(self) -> None:
+        draft = (f"{EN_CLAIM} [hr#0]. " * 12_000)[: 1 << 20]
+        r = detect_hallucination(draft, SOURCES)
+        assert r.total_claims > 10_000 and r.invalid_citations == []
 
-
-class TestCheckDraftClaims:
-    def test_uncited_long_english_sentence(self) -> None:
-        long = "There is also a free lunch every Friday for all of the staff in the building."
-        f = check_draft(f"{EN_CLAIM} [hr#0]. {long}", SOURCES)
-        assert f.uncited_sentences == [long]
-        assert (f.claims, f.cited_claims) == (2, 1)
-        assert f.citation_ratio == 0.5
-
-    def test_uncited_long_chinese_sentence(self) -> None:
-        long = "公司每年都會舉辦員工旅遊活動並且提供豐富的獎品給大家。"
-        assert display_length(long) > 50
-        f = check_draft(f"{ZH_CLAIM}[zh#0]。{long}", SOURCES)
-        assert f.uncited_sentences == [long]
-        assert f.claims == 2
-
-    def test_short_sentences_are_neither_claims_nor_uncited(self) -> None:
-        f = check_draft("OK. Thanks! 好的。", SOURCES)
-        assert f == RuleFindings()
-
-    def test_a_long_sentence_with_an_invalid_citation_is_not_uncited(self) -> None:
-        f = check_draft(f"{EN_CLAIM} and more words here [nope].", SOURCES)
-        assert f.uncited_sentences == []
-        assert f.invalid_citations == ["nope"]
-        assert (f.claims, f.cited_claims) == (1, 0)
-
-    def test_unsupported_claim(self) -> None:
-        claim = "The company was founded in 1850 by pirates who sailed the ocean"
-        f = check_draft(f"{claim} [hr#0].", SOURCES)
-        assert f.valid_citations == ["hr#0"]
-        assert (f.cited_claims, f.supported_claims) == (1, 0)
-        assert len(f.unsupported_claims) == 1
-        assert f.unsupported_claims[0].startswith("The company was founded")
-        assert f.support_ratio == 0.0
-
-    def test_claim_must_be_supported_by_the_chunk_it_cites(self) -> None:
-        f = check_draft(f"{ZH_CLAIM}[hr#0]。", SOURCES)
-        assert f.supported_claims == 0
-        assert f.unsupported_claims
-
-    def test_chinese_draft_end_to_end(self) -> None:
-        draft = (
-            f"{ZH_CLAIM}[zh#0]。"
-            "主管必須核准所有的加班申請才可以生效並且發放獎金[zh]。"
-            "公司每年都會舉辦員工旅遊活動並且提供豐富的獎品給大家。"
-        )
-        f = check_draft(draft, SOURCES)
-        assert f.valid_citations == ["zh#0", "zh"]
-        assert (f.claims, f.cited_claims, f.supported_claims) == (3, 2, 1)
-        assert len(f.uncited_sentences) == 1
-        assert len(f.unsupported_claims) == 1
-
-    def test_thresholds_are_configurable(self) -> None:
-        f = check_draft("A fairly short sentence.", SOURCES, long_sentence=10, claim_min=5)
-        assert f.uncited_sentences == ["A fairly short sentence."]
-        assert f.claims == 1
-
-    def test_ratios_without_claims(self) -> None:
-        f = RuleFindings()
-        assert f.citation_ratio == 0.0
-        assert f.support_ratio == 0.0
+    def test_check_draft_keeps_the_old_signature(self) -> None:
+        assert check_draft(f"{EN_CLAIM} [nope].", SOURCES).invalid_citations == ["nope"]

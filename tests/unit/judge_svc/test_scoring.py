@@ -1,201 +1,174 @@
-"""Unit tests for judge_svc.scoring: risk score, tiers, decisions and the iteration limit."""
+"""judge_svc scoring: the guidelines' criteria by name, the combined score and the decision."""
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from dataclasses import replace
 
-from judge_svc.rules import RuleFindings, Source, check_draft
-from judge_svc.scoring import (
-    INVALID_CITATION_FLOOR,
-    Decision,
-    RiskLevel,
-    decide,
-    risk_level,
-    rule_risk,
-)
+import pytest
+
+from judge_svc import scoring as s
+from judge_svc.rules import RuleReport
 
 pytestmark = pytest.mark.unit
 
 
-def _findings(
-    claims: int, supported: int, cited: int | None = None, invalid: int = 0
-) -> RuleFindings:
-    return RuleFindings(
-        valid_citations=["c#0"] if (cited or supported) else [],
-        invalid_citations=[f"bad#{i}" for i in range(invalid)],
-        claims=claims,
-        cited_claims=supported if cited is None else cited,
-        supported_claims=supported,
+def rules(**kw: object) -> RuleReport:
+    base = RuleReport(
+        has_risk=False,
+        risk_score=0.0,
+        valid_citations=["a#0"],
+        invalid_citations=[],
+        uncited_sentences=[],
+        uncited_count=0,
+        citation_ratio=1.0,
+        total_claims=3,
+        cited_claims=3,
     )
+    return replace(base, **kw)  # type: ignore[arg-type]
 
 
-@st.composite
-def findings(draw: st.DrawFn) -> RuleFindings:
-    claims = draw(st.integers(0, 30))
-    cited = draw(st.integers(0, claims))
-    supported = draw(st.integers(0, cited))
-    invalid = draw(st.integers(0, 3))
-    uncited = draw(st.integers(0, 3))
-    return RuleFindings(
-        valid_citations=["c#0"] if cited else [],
-        invalid_citations=[f"bad#{i}" for i in range(invalid)],
-        uncited_sentences=["long sentence"] * uncited,
-        claims=claims,
-        cited_claims=cited,
-        supported_claims=supported,
-    )
+CLEAN = s.Evaluation("claim_support", 1.0, 0.0, False, False)
+DIMS = s.Dimensions(1.0, 1.0, 1.0, 1.0)
 
 
-class TestRiskLevel:
-    @pytest.mark.parametrize(
-        ("score", "level"),
-        [
-            (0.0, RiskLevel.LOW),
-            (0.3, RiskLevel.LOW),
-            (0.3001, RiskLevel.MODERATE),
-            (0.6, RiskLevel.MODERATE),
-            (0.6001, RiskLevel.HIGH),
-            (0.7, RiskLevel.HIGH),
-            (1.0, RiskLevel.HIGH),
-        ],
-    )
-    def test_tiers(self, score: float, level: RiskLevel) -> None:
-        assert risk_level(score) is level
+class TestHighCriteria:
+    def test_rule_risk_above_0_6(self) -> None:
+        assert s.high_rule_risk_above_0_6(rules(risk_score=0.61), CLEAN)
+        assert not s.high_rule_risk_above_0_6(rules(risk_score=0.6), CLEAN)
 
+    def test_any_invalid_citation(self) -> None:
+        assert s.high_any_invalid_citation(rules(invalid_citations=["x"]), CLEAN)
+        assert not s.high_any_invalid_citation(rules(), CLEAN)
 
-class TestRuleRisk:
-    def test_no_claims_no_risk(self) -> None:
-        assert rule_risk(RuleFindings()) == 0.0
+    def test_three_or_more_uncited_sentences(self) -> None:
+        assert s.high_three_or_more_uncited_sentences(rules(uncited_count=3), CLEAN)
+        assert not s.high_three_or_more_uncited_sentences(rules(uncited_count=2), CLEAN)
 
-    def test_no_claims_but_an_invalid_citation(self) -> None:
-        assert rule_risk(_findings(0, 0, invalid=1)) == INVALID_CITATION_FLOOR == 0.7
+    def test_evaluator_risk_above_0_6(self) -> None:
+        assert s.high_evaluator_risk_above_0_6(rules(), replace(CLEAN, hallucination_risk=0.7))
+        assert not s.high_evaluator_risk_above_0_6(rules(), replace(CLEAN, hallucination_risk=0.6))
 
-    @pytest.mark.parametrize(
-        ("claims", "supported", "risk"),
-        [(10, 10, 0.0), (10, 7, 0.3), (10, 4, 0.6), (3, 2, 0.3333), (10, 0, 1.0)],
-    )
-    def test_share_of_unsupported_claims(self, claims: int, supported: int, risk: float) -> None:
-        assert rule_risk(_findings(claims, supported)) == risk
+    def test_evaluator_names_unsupported_claims(self) -> None:
+        e = replace(CLEAN, names_unsupported_claims=True)
+        assert s.high_evaluator_names_unsupported_claims(rules(), e)
+        assert not s.high_evaluator_names_unsupported_claims(rules(), CLEAN)
 
-    def test_uncited_and_unsupported_claims_weigh_the_same(self) -> None:
-        uncited = _findings(4, 3, cited=3)
-        unsupported = _findings(4, 3, cited=4)
-        assert rule_risk(uncited) == rule_risk(unsupported) == 0.25
-
-    def test_invalid_citation_raises_the_risk_to_the_floor(self) -> None:
-        assert rule_risk(_findings(10, 10, invalid=1)) == 0.7
-        assert rule_risk(_findings(10, 1, invalid=1)) == 0.9
-
-    @given(findings())
-    def test_bounded_and_invalid_citations_are_high_risk(self, f: RuleFindings) -> None:
-        risk = rule_risk(f)
-        assert 0.0 <= risk <= 1.0
-        if f.invalid_citations:
-            assert risk >= 0.7
-            assert risk_level(risk) is RiskLevel.HIGH
-
-
-class TestDecide:
-    @pytest.mark.parametrize(
-        ("supported", "level", "decision"),
-        [
-            (10, RiskLevel.LOW, Decision.ACCEPT),
-            (7, RiskLevel.LOW, Decision.ACCEPT),
-            (6, RiskLevel.MODERATE, Decision.REFINE),
-            (4, RiskLevel.MODERATE, Decision.REFINE),
-            (3, RiskLevel.HIGH, Decision.REJECT),
-            (0, RiskLevel.HIGH, Decision.REJECT),
-        ],
-    )
-    def test_tier_decides(self, supported: int, level: RiskLevel, decision: Decision) -> None:
-        verdict = decide(_findings(10, supported), iteration=1, max_iterations=10)
-        assert verdict.risk_level is level
-        assert verdict.decision is decision
-        assert not verdict.accepted_at_limit
-        assert verdict.rule_score == pytest.approx(1.0 - verdict.risk_score)
-
-    def test_invalid_citation_is_rejected(self) -> None:
-        verdict = decide(_findings(5, 5, invalid=1))
-        assert verdict.risk_score >= 0.7
-        assert verdict.decision is Decision.REJECT
-        assert verdict.citation_quality == 0.0
-        assert "bad#0" in verdict.reasoning
-
-    @pytest.mark.parametrize("iteration", [9, 10, 12])
-    @pytest.mark.parametrize("supported", [0, 5])
-    def test_risky_draft_is_accepted_and_marked_at_the_iteration_limit(
-        self, iteration: int, supported: int
-    ) -> None:
-        verdict = decide(_findings(10, supported), iteration=iteration, max_iterations=10)
-        assert verdict.decision is Decision.ACCEPT
-        assert verdict.accepted_at_limit
-        assert verdict.risk_level is not RiskLevel.LOW
-        assert "iteration limit" in verdict.reasoning
-
-    def test_low_risk_draft_at_the_limit_is_not_marked(self) -> None:
-        verdict = decide(_findings(10, 10), iteration=10, max_iterations=10)
-        assert verdict.decision is Decision.ACCEPT
-        assert not verdict.accepted_at_limit
-
-    @pytest.mark.parametrize("iteration", [1, 5, 8])
-    def test_before_the_limit_a_risky_draft_is_not_accepted(self, iteration: int) -> None:
-        verdict = decide(_findings(10, 0), iteration=iteration, max_iterations=10)
-        assert verdict.decision is Decision.REJECT
-        assert not verdict.accepted_at_limit
-
-    def test_zero_max_iterations_means_no_limit(self) -> None:
-        verdict = decide(_findings(10, 0), iteration=100, max_iterations=0)
-        assert verdict.decision is Decision.REJECT
-
-    def test_reasoning_and_citation_quality(self) -> None:
-        f = _findings(4, 2, cited=3)
-        f.uncited_sentences.append("a long uncited sentence")
-        verdict = decide(f)
-        assert verdict.citation_quality == 0.75
-        assert "3/4 claims cited" in verdict.reasoning
-        assert "2/3 cited claims supported" in verdict.reasoning
-        assert "1 long sentences without a citation" in verdict.reasoning
-
-    @given(findings(), st.integers(1, 12), st.integers(1, 12))
-    def test_decision_follows_the_tier_unless_at_the_limit(
-        self, f: RuleFindings, iteration: int, max_iterations: int
-    ) -> None:
-        verdict = decide(f, iteration, max_iterations)
-        expected = {
-            RiskLevel.LOW: Decision.ACCEPT,
-            RiskLevel.MODERATE: Decision.REFINE,
-            RiskLevel.HIGH: Decision.REJECT,
-        }[risk_level(verdict.risk_score)]
-        assert verdict.risk_level is risk_level(verdict.risk_score)
-        if iteration >= max_iterations - 1:
-            assert verdict.decision is Decision.ACCEPT
-            assert verdict.accepted_at_limit == (verdict.risk_level is not RiskLevel.LOW)
-        else:
-            assert verdict.decision is expected
-            assert not verdict.accepted_at_limit
-
-
-ZH_SOURCES = (
-    Source("zh#0", "zh", "員工請假需要在三天前透過人資系統提出申請，並由主管核准。"),
-    Source("zh#1", "zh", "出差報銷必須在返回後十四天內附上發票提交。"),
-)
-
-
-class TestDecideOnDrafts:
-    def test_grounded_chinese_draft_is_accepted(self) -> None:
-        draft = (
-            "根據您的文件：\n"
-            "員工請假需要在三天前透過人資系統提出申請。[zh#0]\n"
-            "出差報銷必須在返回後十四天內附上發票提交。[zh]"
+    def test_low_citation_ratio_with_three_claims(self) -> None:
+        assert s.high_low_citation_ratio_with_three_claims(
+            rules(citation_ratio=0.29, total_claims=3), CLEAN
         )
-        verdict = decide(check_draft(draft, list(ZH_SOURCES)))
-        assert (verdict.risk_level, verdict.decision) == (RiskLevel.LOW, Decision.ACCEPT)
-        assert verdict.risk_score == 0.0
+        assert not s.high_low_citation_ratio_with_three_claims(
+            rules(citation_ratio=0.29, total_claims=2), CLEAN
+        )
+        assert not s.high_low_citation_ratio_with_three_claims(
+            rules(citation_ratio=0.3, total_claims=5), CLEAN
+        )
 
-    def test_draft_with_an_invented_citation_is_rejected(self) -> None:
-        draft = "員工請假需要在三天前透過人資系統提出申請。[zh#0]\n加班費是平日薪資的三倍。[zh#7]"
-        verdict = decide(check_draft(draft, list(ZH_SOURCES)))
-        assert verdict.risk_score >= 0.7
-        assert verdict.decision is Decision.REJECT
+
+class TestModerateCriteria:
+    def test_rule_risk_between_0_3_and_0_6(self) -> None:
+        assert s.moderate_rule_risk_between_0_3_and_0_6(rules(risk_score=0.31), CLEAN)
+        assert s.moderate_rule_risk_between_0_3_and_0_6(rules(risk_score=0.6), CLEAN)
+        assert not s.moderate_rule_risk_between_0_3_and_0_6(rules(risk_score=0.3), CLEAN)
+
+    def test_one_or_two_uncited_sentences(self) -> None:
+        assert s.moderate_one_or_two_uncited_sentences(rules(uncited_count=1), CLEAN)
+        assert s.moderate_one_or_two_uncited_sentences(rules(uncited_count=2), CLEAN)
+        assert not s.moderate_one_or_two_uncited_sentences(rules(uncited_count=3), CLEAN)
+
+    def test_evaluator_risk_between_0_3_and_0_6(self) -> None:
+        e = replace(CLEAN, hallucination_risk=0.5)
+        assert s.moderate_evaluator_risk_between_0_3_and_0_6(rules(), e)
+        assert not s.moderate_evaluator_risk_between_0_3_and_0_6(rules(), CLEAN)
+
+    def test_evaluator_says_some_claims_lack_support(self) -> None:
+        e = replace(CLEAN, says_some_claims_lack_support=True)
+        assert s.moderate_evaluator_says_some_claims_lack_support(rules(), e)
+
+
+class TestLowCriteria:
+    def test_every_condition_holds_for_a_clean_draft(self) -> None:
+        assert all(c(rules(), CLEAN) for c in s.LOW_CRITERIA)
+
+    @pytest.mark.parametrize(
+        ("check", "bad"),
+        [
+            (s.low_rule_risk_at_most_0_3, {"risk_score": 0.31}),
+            (s.low_no_invalid_citations, {"invalid_citations": ["x"]}),
+            (s.low_no_uncited_sentences, {"uncited_count": 1}),
+            (s.low_all_claims_validly_cited, {"cited_claims": 2}),
+            (s.low_citation_ratio_at_least_0_7, {"citation_ratio": 0.69}),
+        ],
+    )
+    def test_each_rule_condition_can_fail(self, check: s.Check, bad: dict[str, object]) -> None:
+        assert check(rules(), CLEAN)
+        assert not check(rules(**bad), CLEAN)
+
+    def test_evaluator_risk_at_most_0_3(self) -> None:
+        assert not s.low_evaluator_risk_at_most_0_3(rules(), replace(CLEAN, hallucination_risk=0.4))
+
+    def test_citation_ratio_is_vacuous_without_claims(self) -> None:
+        assert s.low_citation_ratio_at_least_0_7(rules(total_claims=0, citation_ratio=0.0), CLEAN)
+
+
+class TestAssessment:
+    def test_any_high_condition_makes_high(self) -> None:
+        a = s.assess_criteria(rules(invalid_citations=["x"]), CLEAN)
+        assert a.level is s.RiskLevel.HIGH and a.reasons == ["high_any_invalid_citation"]
+
+    def test_all_low_conditions_make_low(self) -> None:
+        assert s.assess_criteria(rules(), CLEAN).level is s.RiskLevel.LOW
+
+    def test_otherwise_moderate_with_the_reason(self) -> None:
+        a = s.assess_criteria(rules(uncited_count=1), CLEAN)
+        assert a.level is s.RiskLevel.MODERATE
+        assert a.reasons == ["moderate_one_or_two_uncited_sentences"]
+        b = s.assess_criteria(rules(cited_claims=2, citation_ratio=0.8), CLEAN)
+        assert b.level is s.RiskLevel.MODERATE
+        assert b.reasons == ["not low_all_claims_validly_cited"]
+
+
+class TestCombined:
+    def test_weights_are_30_40_30(self) -> None:
+        dims = s.Dimensions(0.5, 0.5, 0.5, 0.5)
+        assert s.combined_quality(1.0, 0.0, dims) == pytest.approx(0.3 + 0.15)
+        assert s.combined_quality(0.0, 1.0, s.Dimensions(0, 0, 0, 0)) == pytest.approx(0.4)
+
+    def test_decisions_by_tier(self) -> None:
+        assert s.risk_level(0.3) is s.RiskLevel.LOW
+        assert s.risk_level(0.31) is s.RiskLevel.MODERATE
+        assert s.risk_level(0.6) is s.RiskLevel.MODERATE
+        assert s.risk_level(0.61) is s.RiskLevel.HIGH
+
+    def test_clean_draft_is_accepted(self) -> None:
+        o = s.decide(rules(), CLEAN, DIMS, iteration=1, max_iterations=10)
+        assert (o.risk_score, o.risk_level, o.decision) == (0.0, s.RiskLevel.LOW, s.Decision.ACCEPT)
+
+    def test_moderate_combined_score_refines(self) -> None:
+        e = replace(CLEAN, score=0.2, hallucination_risk=0.2)
+        o = s.decide(rules(), e, s.Dimensions(0.5, 0.5, 0.5, 0.5), iteration=1, max_iterations=10)
+        assert o.risk_score == pytest.approx(1 - (0.3 + 0.08 + 0.15))
+        assert o.decision is s.Decision.REFINE
+
+    def test_a_high_criterion_lifts_the_score_into_the_tier_and_rejects(self) -> None:
+        o = s.decide(rules(invalid_citations=["x"]), CLEAN, DIMS, iteration=1, max_iterations=10)
+        assert o.risk_level is s.RiskLevel.HIGH and o.risk_score == 0.8
+        assert o.decision is s.Decision.REJECT and not o.accepted_at_limit
+
+    def test_high_risk_near_the_limit_is_accepted_but_flagged(self) -> None:
+        bad = rules(invalid_citations=["x"])
+        assert s.decide(bad, CLEAN, DIMS, iteration=6, max_iterations=10).decision is (
+            s.Decision.REJECT
+        )
+        o = s.decide(bad, CLEAN, DIMS, iteration=7, max_iterations=10)
+        assert o.decision is s.Decision.ACCEPT and o.accepted_at_limit
+        assert o.risk_level is s.RiskLevel.HIGH
+
+    def test_low_risk_near_the_limit_is_not_flagged(self) -> None:
+        o = s.decide(rules(), CLEAN, DIMS, iteration=10, max_iterations=10)
+        assert o.decision is s.Decision.ACCEPT and not o.accepted_at_limit
+
+    def test_no_claims_means_no_risk_of_its_own(self) -> None:
+        empty = rules(total_claims=0, cited_claims=0, citation_ratio=0.0, valid_citations=[])
+        o = s.decide(empty, CLEAN, s.Dimensions(0, 0, 0, 0), iteration=1, max_iterations=10)
+        assert o.risk_score == 0.0 and o.decision is s.Decision.ACCEPT

@@ -1,0 +1,257 @@
+"""The judge: rules, claim support, the LLM judge when configured, one verdict.
+
+``judge_offline`` is synchronous and deterministic (rules + claim support); ``judge`` adds the
+LLM judge when one is configured and degrades to the offline verdict, saying why, when the LLM
+fails at either stage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from judge_svc.claims import ClaimChecker, ClaimReport, FindingKind
+from judge_svc.dimensions import offline_dimensions
+from judge_svc.llm_judge import EvaluationResult, LLMJudge, LLMJudgeError
+from judge_svc.rules import RatioMode, RuleReport, Source, detect_hallucination
+from judge_svc.scoring import Dimensions, Evaluation, Outcome, decide
+from judge_svc.sentences import CJK_WEIGHT
+
+OFFLINE_MODEL = "rules+claim-support"
+
+
+@dataclass(frozen=True)
+class RuleConfig:
+    """The rule thresholds, in Latin-character units."""
+
+    long_units: float = 50
+    claim_units: float = 20
+    cjk_weight: float = CJK_WEIGHT
+    ratio_mode: RatioMode = "per_claim"
+
+
+@dataclass(frozen=True)
+class JudgeInput:
+    """One draft to judge."""
+
+    draft: str
+    sources: Sequence[Source]
+    question: str = ""
+    iteration: int = 1
+    max_iterations: int = 10
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Everything the judge concluded about one draft."""
+
+    outcome: Outcome
+    rules: RuleReport
+    claims: ClaimReport
+    dimensions: Dimensions
+    evaluation: Evaluation
+    rule_score: float
+    llm_score: float | None
+    confidence: float
+    unsupported_claims: list[str]
+    contradictory_info: list[str]
+    over_extrapolation: list[str]
+    reasoning: str
+    notes: str
+    judge_model: str
+    degraded_reason: str = ""
+    prompt_versions: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def has_claim_findings(self) -> bool:
+        """Whether any claim was found unsupported, contradictory or over-extrapolated."""
+        return bool(self.unsupported_claims or self.contradictory_info or self.over_extrapolation)
+
+
+class Judge:
+    """Judges drafts; safe to share between concurrent calls."""
+
+    def __init__(
+        self,
+        *,
+        rules: RuleConfig | None = None,
+        checker: ClaimChecker | None = None,
+        llm: LLMJudge | None = None,
+    ) -> None:
+        self.rule_config = rules or RuleConfig()
+        self.checker = checker or ClaimChecker()
+        self.llm = llm
+
+    def detect(self, inp: JudgeInput) -> RuleReport:
+        """The rule-based checks alone."""
+        c = self.rule_config
+        return detect_hallucination(
+            inp.draft,
+            inp.sources,
+            long_units=c.long_units,
+            claim_units=c.claim_units,
+            cjk_weight=c.cjk_weight,
+            ratio_mode=c.ratio_mode,
+        )
+
+    def judge_offline(self, inp: JudgeInput, degraded_reason: str = "") -> Verdict:
+        """Rules + claim support; the claim-support score takes the LLM's place."""
+        rules = self.detect(inp)
+        claims = self.checker.check(rules.claims, inp.sources)
+        evaluation = Evaluation(
+            source="claim_support",
+            score=claims.score,
+            hallucination_risk=claims.risk,
+            names_unsupported_claims=bool(claims.texts(FindingKind.CONTRADICTORY)),
+            says_some_claims_lack_support=bool(claims.findings),
+        )
+        dims = offline_dimensions(inp.question, rules, claims)
+        outcome = decide(
+            rules, evaluation, dims, iteration=inp.iteration, max_iterations=inp.max_iterations
+        )
+        note = (
+            "offline: the claim-support score takes the LLM judge's place"
+            if not degraded_reason
+            else f"LLM judge failed ({degraded_reason}); the claim-support score takes its place"
+        )
+        return self._verdict(
+            outcome,
+            rules,
+            claims,
+            dims,
+            evaluation,
+            llm_score=None,
+            confidence=_offline_confidence(rules, claims),
+            unsupported=claims.texts(FindingKind.UNSUPPORTED),
+            contradictory=claims.texts(FindingKind.CONTRADICTORY),
+            over=claims.texts(FindingKind.OVER_EXTRAPOLATION),
+            extra_reasons=claims.reasons(),
+            engine_note=note,
+            judge_model=OFFLINE_MODEL,
+            degraded_reason=degraded_reason,
+        )
+
+    async def judge(self, inp: JudgeInput) -> Verdict:
+        """The LLM judge when configured (falling back offline on failure), else offline."""
+        # The offline checks run in a worker thread: with embeddings they take a while.
+        if self.llm is None or not inp.draft.strip():
+            return await asyncio.to_thread(self.judge_offline, inp)
+        rules = self.detect(inp)
+        try:
+            result = await self.llm.evaluate(inp.question, inp.draft, inp.sources, rules)
+        except LLMJudgeError as exc:
+            return await asyncio.to_thread(self.judge_offline, inp, str(exc))
+        claims = await asyncio.to_thread(self.checker.check, rules.claims, inp.sources)
+        return self._from_llm(inp, rules, claims, result)
+
+    def _from_llm(
+        self, inp: JudgeInput, rules: RuleReport, claims: ClaimReport, result: EvaluationResult
+    ) -> Verdict:
+        assert self.llm is not None
+        h = result.hallucination
+        evaluation = Evaluation(
+            source="llm",
+            score=result.score,
+            hallucination_risk=h.risk_score,
+            names_unsupported_claims=bool(h.unsupported_claims or h.contradictory_info),
+            says_some_claims_lack_support=bool(h.over_extrapolation) or h.has_risk,
+        )
+        dims = Dimensions(
+            completeness=result.completeness_score,
+            relevance=result.relevance_score,
+            citation_quality=result.citation_quality_score,
+            consistency=result.consistency_score,
+            completeness_notes=result.completeness_notes,
+            relevance_notes=result.relevance_notes,
+            citation_notes=result.citation_notes,
+            consistency_notes=result.consistency_notes,
+        )
+        outcome = decide(
+            rules, evaluation, dims, iteration=inp.iteration, max_iterations=inp.max_iterations
+        )
+        mode = "two-stage" if self.llm.two_stage else "single-stage"
+        return self._verdict(
+            outcome,
+            rules,
+            claims,
+            dims,
+            evaluation,
+            llm_score=result.score,
+            confidence=result.confidence,
+            unsupported=_merge(h.unsupported_claims, claims.texts(FindingKind.UNSUPPORTED)),
+            contradictory=_merge(h.contradictory_info, claims.texts(FindingKind.CONTRADICTORY)),
+            over=_merge(h.over_extrapolation, claims.texts(FindingKind.OVER_EXTRAPOLATION)),
+            extra_reasons=[f"LLM: {result.reasoning}"] + ([h.notes] if h.notes else []),
+            engine_note=f"LLM judge ({mode}) decided {result.decision}",
+            judge_model=f"llm-{mode}",
+            degraded_reason="",
+            prompt_versions=self.llm.prompt_versions(),
+        )
+
+    def _verdict(
+        self,
+        outcome: Outcome,
+        rules: RuleReport,
+        claims: ClaimReport,
+        dims: Dimensions,
+        evaluation: Evaluation,
+        *,
+        llm_score: float | None,
+        confidence: float,
+        unsupported: list[str],
+        contradictory: list[str],
+        over: list[str],
+        extra_reasons: list[str],
+        engine_note: str,
+        judge_model: str,
+        degraded_reason: str,
+        prompt_versions: dict[str, str] | None = None,
+    ) -> Verdict:
+        reasons = [
+            f"{rules.cited_claims}/{rules.total_claims} claims validly cited",
+            f"rule risk {rules.risk_score:.2f}",
+            f"{evaluation.source.replace('_', ' ')} score {evaluation.score:.2f}",
+        ]
+        if rules.invalid_citations:
+            reasons.append("invalid citations: " + ", ".join(rules.invalid_citations[:5]))
+        if rules.uncited_count:
+            reasons.append(f"{rules.uncited_count} long sentence(s) without a citation")
+        reasons.extend(extra_reasons)
+        if outcome.criteria:
+            reasons.append("criteria: " + ", ".join(outcome.criteria))
+        if outcome.accepted_at_limit:
+            reasons.append(
+                f"accepted near the iteration limit despite {outcome.risk_level.value} risk"
+            )
+        notes = "; ".join(n for n in (rules.note, engine_note) if n)
+        return Verdict(
+            outcome=outcome,
+            rules=rules,
+            claims=claims,
+            dimensions=dims,
+            evaluation=evaluation,
+            rule_score=round(1.0 - rules.risk_score, 4),
+            llm_score=llm_score,
+            confidence=round(confidence, 4),
+            unsupported_claims=unsupported,
+            contradictory_info=contradictory,
+            over_extrapolation=over,
+            reasoning="; ".join(reasons),
+            notes=notes,
+            judge_model=judge_model,
+            degraded_reason=degraded_reason,
+            prompt_versions=prompt_versions or {},
+        )
+
+
+def _merge(first: list[str], second: list[str]) -> list[str]:
+    return list(dict.fromkeys([*first, *second]))
+
+
+def _offline_confidence(rules: RuleReport, claims: ClaimReport) -> float:
+    """Lexical checks are surer with more claims to look at and clear-cut support."""
+    if rules.total_claims == 0:
+        return 0.5
+    decided = sum(1 for s in claims.support if s >= 0.8 or s < 0.3)
+    return 0.5 + 0.4 * decided / max(len(claims.support), 1)

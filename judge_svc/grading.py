@@ -1,0 +1,233 @@
+"""Document grading for the agent's retry loop (seed 003's relevance evaluator).
+
+Are the collected chunks enough to answer the question? Offline, the question's aspects are its
+content words (English words, Chinese words cut by jieba); a chunk covers an aspect when it
+contains it (a Chinese word through its characters' bigrams). Coverage is the share of aspects
+some chunk covers; the verdict is SUFFICIENT when coverage reaches ``min_coverage`` and at least
+one chunk is relevant, otherwise INSUFFICIENT with the missing aspects. With an LLM configured
+the grader asks it (``prompts/judge/grading.jinja``, forced tool ``record_grade``) and falls back
+to the lexical grade when it fails.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from judge_svc.terms import content_terms, normalize
+from mesh.llm.base import LLMClient, LLMError, Message
+from mesh.llm.structured import structured_output, tool_from_model
+from mesh.prompts import PromptLibrary
+
+_EN_WORD = re.compile(r"[a-z][a-z0-9'-]+|\d+(?:\.\d+)?")
+_HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_QUESTION_WORDS = frozenset(
+    """what which who whom whose when where why how does do did is are was were can could should
+    would will the a an of to in on for and or with about tell me please explain describe list
+    give show there this that these those any some much many it its they them i we my our
+    your their he she his her has have had be been from by at as if then than so not""".split()
+)
+_ZH_QUESTION_WORDS = (
+    "為什麼 为什么 什麼 什么 如何 怎麼 怎么 怎樣 怎样 哪些 哪個 哪个 多少 多久 是否 請問 请问 "
+    "可以 能否 有沒有 有没有 需要 需不需要"
+).split()
+_ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该]")
+GRADE_CHUNK_CHARS = 3000
+
+
+class Sufficiency(StrEnum):
+    """The grader's verdict."""
+
+    SUFFICIENT = "SUFFICIENT"
+    INSUFFICIENT = "INSUFFICIENT"
+
+
+@dataclass(frozen=True)
+class GradeChunk:
+    """A chunk to grade."""
+
+    chunk_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ChunkGrade:
+    """How much one chunk helps."""
+
+    chunk_id: str
+    relevance: float
+    relevant: bool
+    covered_aspects: list[str]
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The grader's verdict, the missing aspects and per-chunk grades."""
+
+    verdict: Sufficiency
+    missing_aspects: list[str]
+    chunk_grades: list[ChunkGrade]
+    coverage: float
+    reasoning: str
+    grader_model: str
+
+
+def question_aspects(question: str) -> list[str]:
+    """The content words of a question, in order, without question words.
+
+    English: words minus question and stop words. Chinese: each run of Han characters minus
+    question words and function characters; pieces longer than four characters are cut in two.
+
+    >>> question_aspects("How often do passwords rotate?")
+    ['often', 'passwords', 'rotate']
+    >>> question_aspects("員工請假要提前幾天申請？")
+    ['員工請假', '提前', '天申請']
+    """
+    low = normalize(question)
+    aspects = [w for w in _EN_WORD.findall(low) if w not in _QUESTION_WORDS]
+    for run in _HAN_RUN.findall(low):
+        for word in _ZH_QUESTION_WORDS:
+            run = run.replace(word, " ")
+        for piece in _ZH_STOP_CHARS.sub(" ", run).split():
+            if len(piece) > 4:
+                half = len(piece) // 2
+                aspects.extend([piece[:half], piece[half:]])
+            elif len(piece) > 1:
+                aspects.append(piece)
+    return list(dict.fromkeys(aspects))
+
+
+def _covers(aspect: str, terms: set[str], low_text: str) -> bool:
+    """English: the word (stemmed) occurs; Chinese: at least half its bigrams occur."""
+    if _HAN_RUN.fullmatch(aspect):
+        bigrams = [aspect[i : i + 2] for i in range(len(aspect) - 1)]
+        return sum(b in low_text for b in bigrams) * 2 >= len(bigrams)
+    return bool(content_terms(aspect) & terms) or aspect in low_text
+
+
+class LexicalGrader:
+    """The offline grader."""
+
+    def __init__(self, min_coverage: float = 0.6, min_relevance: float = 0.3) -> None:
+        self.min_coverage = min_coverage
+        self.min_relevance = min_relevance
+
+    def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:
+        """Grade ``chunks`` for ``question``."""
+        aspects = question_aspects(question)
+        grades: list[ChunkGrade] = []
+        covered: set[str] = set()
+        for c in chunks:
+            low = normalize(c.text)
+            terms = content_terms(c.text)
+            hits = [a for a in aspects if _covers(a, terms, low)]
+            covered.update(hits)
+            relevance = len(hits) / len(aspects) if aspects else 0.0
+            grades.append(
+                ChunkGrade(c.chunk_id, round(relevance, 4), relevance >= self.min_relevance, hits)
+            )
+        missing = [a for a in aspects if a not in covered]
+        coverage = (len(aspects) - len(missing)) / len(aspects) if aspects else 0.0
+        sufficient = (
+            bool(aspects) and coverage >= self.min_coverage and any(g.relevant for g in grades)
+        )
+        if not chunks:
+            reasoning = "no passages were collected"
+        elif not aspects:
+            reasoning = "the question has no content words to look for"
+        else:
+            reasoning = (
+                f"passages cover {len(aspects) - len(missing)}/{len(aspects)} aspects of the "
+                f"question; {sum(g.relevant for g in grades)}/{len(grades)} passages relevant"
+            )
+        return Grade(
+            Sufficiency.SUFFICIENT if sufficient else Sufficiency.INSUFFICIENT,
+            missing,
+            grades,
+            round(coverage, 4),
+            reasoning,
+            "lexical",
+        )
+
+
+class _ChunkRelevance(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    relevance: float = Field(ge=0.0, le=1.0)
+
+
+class GradeResult(BaseModel):
+    """Record whether the passages are sufficient to answer the question."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    verdict: Literal["SUFFICIENT", "INSUFFICIENT"]
+    missing_aspects: list[str] = Field(default_factory=list)
+    chunks: list[_ChunkRelevance] = Field(default_factory=list)
+    reasoning: str = ""
+
+
+GRADE_TOOL = tool_from_model(GradeResult, name="record_grade")
+
+
+class LLMGrader:
+    """Grades with a language model (role ``grading``); falls back to the lexical grader."""
+
+    def __init__(self, client: LLMClient, prompts: PromptLibrary, fallback: LexicalGrader) -> None:
+        self._client = client
+        self._prompts = prompts
+        self._fallback = fallback
+
+    async def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:
+        """The LLM's grade, or the lexical grade (saying why) when the LLM fails."""
+        lexical = self._fallback.grade(question, chunks)
+        if not chunks:
+            return lexical
+        prompt = self._prompts.render(
+            "judge/grading.jinja",
+            question=question,
+            chunks=[{"id": c.chunk_id, "text": c.text[:GRADE_CHUNK_CHARS]} for c in chunks],
+        )
+        try:
+            result = await structured_output(
+                self._client,
+                role="grading",
+                system="You grade retrieved passages for a question-answering system.",
+                messages=[Message("user", prompt.text)],
+                tool=GRADE_TOOL,
+                model=GradeResult,
+                max_tokens=800,
+            )
+        except LLMError as exc:
+            return Grade(
+                lexical.verdict,
+                lexical.missing_aspects,
+                lexical.chunk_grades,
+                lexical.coverage,
+                f"{lexical.reasoning} (LLM grader failed: {exc.message})",
+                "lexical",
+            )
+        by_id = {c.id: c.relevance for c in result.chunks}
+        grades = [
+            ChunkGrade(
+                g.chunk_id,
+                by_id.get(g.chunk_id, g.relevance),
+                by_id.get(g.chunk_id, g.relevance) >= self._fallback.min_relevance,
+                g.covered_aspects,
+            )
+            for g in lexical.chunk_grades
+        ]
+        return Grade(
+            Sufficiency(result.verdict),
+            result.missing_aspects if result.verdict == "INSUFFICIENT" else [],
+            grades,
+            lexical.coverage,
+            result.reasoning,
+            "llm",
+        )
