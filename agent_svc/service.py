@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
 
-from agent_svc.loop import AgentLoop
+from agent_svc.graph import AgentGraph
+from agent_svc.templates import NAME_PATTERN
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
 from mesh.errors import InternalError, InvalidInput
 
@@ -26,15 +28,17 @@ def validate(question: agent_pb2.Question) -> None:
         raise InvalidInput(f"question is longer than {MAX_QUESTION_CHARS} characters")
     if len(question.doc_ids) > MAX_DOC_IDS:
         raise InvalidInput(f"more than {MAX_DOC_IDS} doc_ids")
+    if question.template and not re.fullmatch(NAME_PATTERN, question.template):
+        raise InvalidInput(f"template name {question.template!r} is not valid")
     lim = question.limits
     if lim.max_iterations < 0 or lim.max_tokens < 0 or lim.max_duration_seconds < 0:
         raise InvalidInput("limits must not be negative")
 
 
 class AgentService(agent_pb2_grpc.AgentServiceServicer):
-    """Serves :class:`AgentLoop` runs, streamed or whole."""
+    """Serves :class:`AgentGraph` runs, streamed or whole."""
 
-    def __init__(self, loop: AgentLoop) -> None:
+    def __init__(self, loop: AgentGraph) -> None:
         self._loop = loop
 
     async def AskStream(

