@@ -6,7 +6,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from gateway.models import AskOut, JudgementOut, SourceOut, StepOut
+from gateway.models import AskOut, JudgementOut, SectionOut, SourceOut, StepOut
 from groundmesh.v1 import agent_pb2, common_pb2
 
 
@@ -27,7 +27,7 @@ def judgement_out(j: common_pb2.Judgement) -> JudgementOut:
     )
 
 
-def answer_out(a: agent_pb2.Answer, with_steps: bool) -> AskOut:
+def answer_out(a: agent_pb2.Answer, with_steps: bool, session_id: str | None = None) -> AskOut:
     """The JSON form of an answer."""
     return AskOut(
         answer=a.answer,
@@ -57,15 +57,24 @@ def answer_out(a: agent_pb2.Answer, with_steps: bool) -> AskOut:
         intent=common_pb2.Intent.Name(a.intent).removeprefix("INTENT_"),
         task_type=_enum_tail(common_pb2.TaskType.Name(a.task_type), "TASK_TYPE_"),
         language=a.language,
+        session_id=session_id,
         limit_reached=a.limit_reached,
+        iterations=a.iterations,
+        tokens_used=a.tokens_used,
+        template=a.template,
+        sections=[
+            SectionOut(dimension=s.dimension, answer=s.answer, chunk_ids=list(s.chunk_ids))
+            for s in a.sections
+        ],
+        prompt_versions=list(a.prompt_versions),
     )
 
 
-def event_out(event: agent_pb2.AskStreamResponse, with_steps: bool) -> tuple[str, dict[str, Any]]:
-    """(SSE event name, JSON data) of one agent event."""
-    kind = event.WhichOneof("event") or "error"
-    if kind == "done":
-        return kind, answer_out(event.done.answer, with_steps).model_dump(exclude_none=True)
+def event_out(event: agent_pb2.AskStreamResponse) -> tuple[str, dict[str, Any]]:
+    """(SSE event name, JSON data) of one agent event other than ``done``."""
+    kind = event.WhichOneof("event")
+    if kind is None:
+        return "error", {"code": "INTERNAL", "message": "the agent sent an empty event"}
     if kind == "judgement":
         data = judgement_out(event.judgement.judgement).model_dump()
         data["iteration"] = event.judgement.iteration

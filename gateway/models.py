@@ -1,12 +1,33 @@
-"""The HTTP API's request and response bodies (DESIGN.md, "The HTTP API")."""
+"""The HTTP API's request and response bodies (DESIGN.md, "The HTTP API").
+
+Every body the gateway sends is one of these, so the OpenAPI schema describes all of them,
+errors and stream events included.
+"""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 _DOC_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+DOC_ID_PATTERN = _DOC_ID.pattern
+
+
+def _check_visible(value: str) -> str:
+    """A question must hold at least one visible character (not only controls or spaces)."""
+    if not any(ch.isprintable() and not ch.isspace() for ch in value):
+        raise ValueError("the question has no visible text")
+    return value
+
+
+def _check_doc_ids(value: list[str] | None) -> list[str] | None:
+    for d in value or []:
+        if not _DOC_ID.match(d):
+            raise ValueError(f"invalid doc_id {d[:80]!r}")
+    return value
 
 
 class AskBody(BaseModel):
@@ -16,17 +37,25 @@ class AskBody(BaseModel):
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
 
     question: str = Field(min_length=1, description="the question, in Chinese or English")
-    session_id: str | None = Field(None, max_length=128, description="conversation id")
+    session_id: str | None = Field(
+        None,
+        max_length=128,
+        pattern=r"^[A-Za-z0-9._:-]*$",
+        description="conversation id; follow-ups with the same id see the earlier turns",
+    )
     doc_ids: list[str] | None = Field(None, max_length=100, description="restrict to these")
-    trace: bool = Field(False, description="return intermediate steps and their latencies")
+    trace: bool = Field(
+        False, description="return intermediate steps, their latencies and a trace export"
+    )
+    template: str | None = Field(
+        None,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9._-]*$",
+        description="an analysis template: the answer then comes back in its sections",
+    )
 
-    @field_validator("doc_ids")
-    @classmethod
-    def _doc_ids(cls, value: list[str] | None) -> list[str] | None:
-        for d in value or []:
-            if not _DOC_ID.match(d):
-                raise ValueError(f"invalid doc_id {d[:80]!r}")
-        return value
+    _doc_ids = field_validator("doc_ids")(_check_doc_ids)
+    _question = field_validator("question")(_check_visible)
 
 
 class SourceOut(BaseModel):
@@ -46,8 +75,8 @@ class JudgementOut(BaseModel):
     """The hallucination verdict on the answer."""
 
     risk_score: float
-    risk_level: str
-    decision: str
+    risk_level: str = Field(description="low, moderate, high (unspecified if not judged)")
+    decision: str = Field(description="accept, refine, reject (unspecified if not judged)")
     reasoning: str = ""
     judge_model: str = ""
     invalid_citations: list[str] = Field(default_factory=list)
@@ -63,6 +92,43 @@ class StepOut(BaseModel):
     iteration: int
 
 
+class TraceSpanOut(BaseModel):
+    """One span of a trace export, in the shape LangSmith runs and Langfuse observations
+    share: ids, parent, name, start and end, inputs and outputs."""
+
+    span_id: str
+    parent_id: str | None = Field(None, description="absent for the root span")
+    name: str
+    run_type: str = Field(description="chain (the whole run), tool, llm or step")
+    start_time: datetime
+    end_time: datetime
+    latency_ms: float
+    inputs: dict[str, Any]
+    outputs: dict[str, Any]
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class TraceExportOut(BaseModel):
+    """A run as a trace (``trace=true``), importable into Langfuse or LangSmith."""
+
+    trace_id: str
+    name: str
+    start_time: datetime
+    end_time: datetime
+    total_latency_ms: float
+    inputs: dict[str, Any]
+    outputs: dict[str, Any]
+    spans: list[TraceSpanOut]
+
+
+class SectionOut(BaseModel):
+    """The answer for one dimension of an analysis template."""
+
+    dimension: str
+    answer: str
+    chunk_ids: list[str] = Field(default_factory=list)
+
+
 class AskOut(BaseModel):
     """The answer to ``POST /v1/ask``; also the ``done`` event's data."""
 
@@ -70,17 +136,176 @@ class AskOut(BaseModel):
     sources: list[SourceOut]
     judgement: JudgementOut
     intermediate_steps: list[StepOut] | None = None
+    trace: TraceExportOut | None = None
     trace_id: str
     model_used: str
     total_latency_ms: float
     intent: str
     task_type: str
     language: str
+    session_id: str | None = None
     limit_reached: str = ""
+    iterations: int = 0
+    tokens_used: int = 0
+    template: str = ""
+    sections: list[SectionOut] = Field(default_factory=list)
+    prompt_versions: list[str] = Field(default_factory=list)
 
 
 class ErrorOut(BaseModel):
-    """Every error response: ``{"error": {"code", "message"}}``."""
+    """What went wrong: a stable code and a readable message."""
 
     code: str
     message: str
+
+
+class ErrorBody(BaseModel):
+    """Every error response: ``{"error": {"code", "message"}}``."""
+
+    error: ErrorOut
+
+
+class DocumentOut(BaseModel):
+    """One of the caller's documents."""
+
+    doc_id: str
+    title: str
+    chunk_count: int
+    metadata: dict[str, str] = Field(default_factory=dict)
+    ingested_at: datetime | None = None
+
+
+class DocumentListOut(BaseModel):
+    """``GET /v1/documents``."""
+
+    documents: list[DocumentOut]
+
+
+class UploadedOut(BaseModel):
+    """One stored upload."""
+
+    doc_id: str
+    filename: str
+    content_type: str
+    bytes: int
+    chunk_count: int
+    replaced: bool
+
+
+class UploadOut(BaseModel):
+    """``POST /v1/documents``: every file was stored, in the order sent."""
+
+    documents: list[UploadedOut]
+    chunks: int
+
+
+class DeleteOut(BaseModel):
+    """``DELETE /v1/documents/{doc_id}``."""
+
+    doc_id: str
+    chunks_deleted: int
+
+
+class LegacyQueryBody(BaseModel):
+    """The deprecated ``POST /api/qa/query`` request (kept field for field)."""
+
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+    document_id: str = Field(description="the document to answer from")
+    question: str = Field(min_length=1)
+    model: str | None = Field(
+        None, max_length=200, description="accepted for compatibility; the mesh chooses models"
+    )
+
+    _question = field_validator("question")(_check_visible)
+
+    @field_validator("document_id")
+    @classmethod
+    def _document_id(cls, value: str) -> str:
+        if not _DOC_ID.match(value):
+            raise ValueError(f"invalid document_id {value[:80]!r}")
+        return value
+
+
+class LegacySourceOut(BaseModel):
+    """A source in the legacy shape."""
+
+    chunk_id: str
+    document_id: str
+    text: str
+    score: float
+    metadata: dict[str, str] = Field(default_factory=dict)
+
+
+class LegacyQueryOut(BaseModel):
+    """The deprecated ``POST /api/qa/query`` response: answer, sources, model_used."""
+
+    answer: str
+    sources: list[LegacySourceOut]
+    model_used: str
+
+
+class HealthOut(BaseModel):
+    """``GET /healthz`` and ``GET /readyz``."""
+
+    status: str
+
+
+# --- server-sent events: the data of each event name --------------------------------------
+
+
+class ReasoningData(BaseModel):
+    """``event: reasoning`` — a step of the agent's graph and what it decided."""
+
+    model_config = ConfigDict(extra="allow")
+
+    step: str
+    text: str
+
+
+class ToolCallData(BaseModel):
+    """``event: tool_call``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    tool: str
+    arguments_json: str
+    call_id: str
+
+
+class ToolResultData(BaseModel):
+    """``event: tool_result``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    tool: str
+    call_id: str
+    summary: str
+    ok: bool
+    result_count: int
+    latency_ms: float
+
+
+class TokenData(BaseModel):
+    """``event: token`` — text to append to the answer."""
+
+    model_config = ConfigDict(extra="allow")
+
+    text: str
+
+
+class JudgementData(JudgementOut):
+    """``event: judgement`` — the verdict on a draft."""
+
+    iteration: int
+
+
+SSE_EVENTS: dict[str, type[BaseModel]] = {
+    "reasoning": ReasoningData,
+    "tool_call": ToolCallData,
+    "tool_result": ToolResultData,
+    "token": TokenData,
+    "judgement": JudgementData,
+    "done": AskOut,
+    "error": ErrorOut,
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+from types import FrameType
 
 import uvicorn
 from opentelemetry.instrumentation.fastapi import FastAPIInstrumentor
@@ -12,12 +13,28 @@ from opentelemetry.instrumentation.fastapi import FastAPIInstrumentor
 from gateway.agent_client import AgentClient
 from gateway.app import create_app
 from gateway.auth import ApiKeyAuth, parse_api_keys
+from gateway.deps import Gateway
+from gateway.documents_client import DocumentsClient
+from gateway.metrics import GatewayMetrics
+from gateway.ratelimit import RateLimiter
 from mesh.config import GatewaySettings
 from mesh.grpc_server import write_ready_file
 from mesh.logs import setup_logging
 from mesh.telemetry import setup_tracing, shutdown_tracing
 
 log = logging.getLogger(__name__)
+
+
+class _DrainingServer(uvicorn.Server):
+    """uvicorn that does not re-raise the SIGTERM it caught once ``serve()`` returns.
+
+    uvicorn (>= 0.29) re-raises a captured signal after shutdown, which would kill the gateway
+    before it closes its channels and flushes its spans; here SIGTERM only starts the drain.
+    """
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        self._captured_signals.clear()
 
 
 def is_loopback(host: str) -> bool:
@@ -30,23 +47,43 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-async def main() -> None:
-    """Serve HTTP until SIGTERM."""
-    settings = GatewaySettings()
-    setup_logging("gateway")
-    setup_tracing("gateway")
+def build_gateway(settings: GatewaySettings) -> Gateway:
+    """The gateway's clients and policies from its settings (call inside the serving loop)."""
     if settings.no_auth and not is_loopback(settings.host):
         raise SystemExit("no_auth is only allowed when the gateway binds a loopback address")
     auth = ApiKeyAuth(
         parse_api_keys(settings.api_keys),
         settings.no_auth_tenant if settings.no_auth else None,
     )
-    agent = AgentClient(settings.agent_addr, settings.request_timeout_seconds)
-    app = create_app(agent, auth, settings.max_question_chars, settings.heartbeat_seconds)
-    FastAPIInstrumentor.instrument_app(app, excluded_urls="healthz,readyz,metrics")
-    server = uvicorn.Server(
+    return Gateway(
+        settings=settings,
+        agent=AgentClient(settings.agent_addr, settings.request_timeout_seconds),
+        documents=DocumentsClient(settings.retrieval_addr, settings.request_timeout_seconds),
+        auth=auth,
+        limiter=RateLimiter(settings.rate_per_second, settings.rate_burst),
+        metrics=GatewayMetrics(),
+    )
+
+
+async def main() -> None:
+    """Serve HTTP until SIGTERM."""
+    settings = GatewaySettings()
+    setup_logging("gateway")
+    setup_tracing("gateway")
+    gateway = build_gateway(settings)
+    app = create_app(gateway)
+    # One span per request; no extra span per SSE frame sent or body chunk received.
+    FastAPIInstrumentor.instrument_app(
+        app, excluded_urls="healthz,readyz,metrics,static", exclude_spans=["receive", "send"]
+    )
+    server = _DrainingServer(
         uvicorn.Config(
-            app, host=settings.host, port=settings.port, log_level="warning", lifespan="off"
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
         )
     )
     task = asyncio.create_task(server.serve())
@@ -58,6 +95,7 @@ async def main() -> None:
         log.info("gateway listening on http://%s:%d", settings.host, port)
         write_ready_file(settings.ready_file, port)
     await task
-    await agent.close()
+    await gateway.agent.close()
+    await gateway.documents.close()
     shutdown_tracing()
     log.info("gateway stopped")

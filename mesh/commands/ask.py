@@ -1,10 +1,10 @@
-"""``groundmesh ask``: stream an answer from a running mesh."""
+"""``groundmesh ask``: stream an answer from a running mesh, readable or as JSON."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import httpx
 import typer
@@ -12,24 +12,108 @@ from httpx_sse import connect_sse
 
 from mesh.commands.common import DataDir, local_key, read_run
 
+URL = Annotated[
+    str | None,
+    typer.Option(envvar="GROUNDMESH_URL", help="gateway URL (default: the running mesh's)"),
+]
+API_KEY = Annotated[
+    str | None,
+    typer.Option(envvar="GROUNDMESH_API_KEY", help="API key (default: the local key)"),
+]
+
+
+def gateway_client(data_dir: Path, url: str | None, api_key: str | None) -> httpx.Client:
+    """An HTTP client for the gateway, authenticated with the given or the local key."""
+    data_dir = data_dir.resolve()
+    url = url or read_run(data_dir)["gateway_url"]
+    key = api_key or local_key(data_dir)
+    return httpx.Client(
+        base_url=url,
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=httpx.Timeout(10, read=330),
+    )
+
+
+def _step_line(event: str, data: dict[str, Any]) -> str | None:
+    if event == "reasoning":
+        return f"· {data.get('step')}: {data.get('text')}"
+    if event == "tool_call":
+        return f"→ {data.get('tool')} {data.get('arguments_json')}"
+    if event == "tool_result":
+        mark = "←" if data.get("ok", True) else "✗"
+        return f"{mark} {data.get('tool')}: {data.get('summary')}"
+    if event == "judgement":
+        return (
+            f"⚖ risk {data.get('risk_score')} ({data.get('risk_level')}) → {data.get('decision')}"
+        )
+    return None
+
+
+def print_answer(done: dict[str, Any], streamed: str) -> None:
+    """The final answer (again only if it differs from what streamed), sources and verdict."""
+    answer = str(done.get("answer", ""))
+    if "".join(streamed.split()) != "".join(answer.split()):
+        typer.echo("" if not streamed else "\n(final answer)")
+        typer.echo(answer)
+    else:
+        typer.echo("")
+    sources = done.get("sources") or []
+    if sources:
+        typer.echo("\nSources:")
+        for i, s in enumerate(sources, start=1):
+            typer.echo(f"  [{i}] {s['chunk_id']} — {s['title']}")
+    steps = done.get("intermediate_steps") or []
+    if steps:
+        typer.echo("\nSteps:")
+        for s in steps:
+            typer.echo(f"  {s['latency_ms']:9.1f} ms  {s['name']}: {s['detail']}")
+    j = done.get("judgement") or {}
+    typer.secho(
+        f"\njudged: risk {j.get('risk_score')} ({j.get('risk_level')}), {j.get('decision')}"
+        f" · {done.get('model_used')} · {done.get('total_latency_ms')} ms"
+        f" · trace {done.get('trace_id')}",
+        dim=True,
+    )
+
 
 def ask(
     question: Annotated[str, typer.Argument(help="the question, in Chinese or English")],
     data_dir: DataDir = Path(".groundmesh"),
-    url: Annotated[str | None, typer.Option(envvar="GROUNDMESH_URL")] = None,
-    api_key: Annotated[str | None, typer.Option(envvar="GROUNDMESH_API_KEY")] = None,
+    url: URL = None,
+    api_key: API_KEY = None,
+    session: Annotated[
+        str | None, typer.Option(help="conversation id: follow-ups with the same id see history")
+    ] = None,
+    doc: Annotated[
+        list[str] | None, typer.Option(help="restrict to this doc_id (repeatable)")
+    ] = None,
+    trace: Annotated[bool, typer.Option(help="show each step's latency and the trace")] = False,
+    json_output: Annotated[
+        bool,
+        typer.Option("--json", help="print only the final answer as one JSON object (scripts)"),
+    ] = False,
+    events: Annotated[
+        bool, typer.Option("--events", help="print every event as one JSON line (scripts)")
+    ] = False,
 ) -> None:
-    """Stream an answer from a running mesh: steps as they happen, then the answer and sources."""
-    data_dir = data_dir.resolve()
-    url = url or read_run(data_dir)["gateway_url"]
-    key = api_key or local_key(data_dir)
-    headers = {"Authorization": f"Bearer {key}"}
-    done: dict[str, object] | None = None
+    """Ask a running mesh; stream the steps, the answer, its sources and the verdict.
+
+    The agent's steps print as they happen, the answer as it is written, then its sources and
+    the judge's verdict. --json prints only the final answer; --events every event.
+
+    Examples: groundmesh ask "How are results fused?" · groundmesh ask "病假怎麼請？" --json
+    """
+    body: dict[str, Any] = {"question": question, "trace": trace}
+    if session:
+        body["session_id"] = session
+    if doc:
+        body["doc_ids"] = doc
+    quiet = json_output or events
+    done: dict[str, Any] | None = None
+    streamed = ""
     with (
-        httpx.Client(base_url=url, timeout=httpx.Timeout(10, read=330)) as client,
-        connect_sse(
-            client, "POST", "/v1/ask/stream", json={"question": question}, headers=headers
-        ) as source,
+        gateway_client(data_dir, url, api_key) as client,
+        connect_sse(client, "POST", "/v1/ask/stream", json=body) as source,
     ):
         if source.response.status_code != 200:
             source.response.read()
@@ -37,40 +121,29 @@ def ask(
             raise typer.Exit(1)
         for sse in source.iter_sse():
             data = json.loads(sse.data) if sse.data else {}
-            if sse.event == "reasoning":
-                typer.secho(f"· {data.get('step')}: {data.get('text')}", dim=True)
-            elif sse.event == "tool_call":
-                typer.secho(f"→ {data.get('tool')} {data.get('arguments_json')}", dim=True)
-            elif sse.event == "tool_result":
-                typer.secho(f"← {data.get('tool')}: {data.get('summary')}", dim=True)
-            elif sse.event == "judgement":
-                typer.secho(
-                    f"⚖ risk {data.get('risk_score')} ({data.get('risk_level')}) → "
-                    f"{data.get('decision')}",
-                    dim=True,
-                )
-            elif sse.event == "token":
-                pass  # the answer is printed whole below, with its sources
-            elif sse.event == "done":
+            if events:
+                typer.echo(json.dumps({"event": sse.event, "id": sse.id, "data": data}))
+            if sse.event == "done":
                 done = data
-            elif sse.event == "error":
+                break
+            if sse.event == "error":
                 typer.echo(f"error: {data.get('code')}: {data.get('message')}", err=True)
                 raise typer.Exit(1)
+            if quiet:
+                continue
+            if sse.event == "token":
+                if not streamed:
+                    typer.echo("")
+                streamed += str(data.get("text", ""))
+                typer.echo(data.get("text", ""), nl=False)
+            else:
+                line = _step_line(sse.event, data)
+                if line:
+                    typer.secho(line, dim=True)
     if done is None:
         typer.echo("error: the stream ended without an answer", err=True)
         raise typer.Exit(1)
-    typer.echo("")
-    typer.echo(str(done["answer"]))
-    sources = done.get("sources") or []
-    if isinstance(sources, list) and sources:
-        typer.echo("")
-        typer.echo("Sources:")
-        for i, s in enumerate(sources, start=1):
-            typer.echo(f"  [{i}] {s['chunk_id']} — {s['title']}")
-    judgement = done.get("judgement")
-    if isinstance(judgement, dict):
-        typer.secho(
-            f"\njudged: risk {judgement['risk_score']} ({judgement['risk_level']}), "
-            f"{judgement['decision']} · trace {done.get('trace_id')}",
-            dim=True,
-        )
+    if json_output:
+        typer.echo(json.dumps(done, ensure_ascii=False, indent=2))
+    elif not events:
+        print_answer(done, streamed)

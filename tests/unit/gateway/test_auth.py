@@ -1,10 +1,12 @@
-"""Unit tests for gateway.auth: API keys decide the tenant."""
+"""Unit tests for gateway.auth: API keys decide the tenant; only digests are kept."""
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
-from gateway.auth import ApiKeyAuth, parse_api_keys
+from gateway.auth import ApiKeyAuth, key_fingerprint, parse_api_keys
 from mesh.errors import InvalidInput, Unauthenticated
 
 pytestmark = pytest.mark.unit
@@ -36,6 +38,18 @@ class TestApiKeyAuth:
     def test_nobody_could_call_is_refused(self) -> None:
         with pytest.raises(ValueError):
             ApiKeyAuth({})
+
+    def test_keys_are_not_kept_in_clear(self) -> None:
+        auth = ApiKeyAuth(KEYS)
+        held = repr(vars(auth))
+        assert "key-acme-123" not in held and "key-globex-456" not in held
+
+    def test_a_configured_digest_accepts_its_key(self) -> None:
+        digest = hashlib.sha256(b"s3cret-key").hexdigest()
+        auth = ApiKeyAuth({f"sha256-{digest}": "acme"})
+        assert auth.tenant("Bearer s3cret-key") == "acme"
+        with pytest.raises(Unauthenticated):
+            auth.tenant(f"Bearer sha256-{digest}")
 
     @pytest.mark.parametrize("header", ["Bearer key-acme-123", "bearer key-acme-123"])
     def test_known_key_gives_its_tenant(self, header: str) -> None:
@@ -85,3 +99,8 @@ class TestApiKeyAuth:
     def test_non_ascii_key_is_unauthenticated_not_a_crash(self) -> None:
         with pytest.raises(Unauthenticated):
             ApiKeyAuth(KEYS).tenant("Bearer 金鑰")
+
+    def test_fingerprint_is_short_and_does_not_contain_the_key(self) -> None:
+        fp = key_fingerprint("key-acme-123")
+        assert len(fp) == 12 and "key" not in fp
+        assert fp != key_fingerprint("key-acme-124")

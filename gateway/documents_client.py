@@ -1,0 +1,92 @@
+"""The gateway's client of retrieval_svc: ingest uploads, list and delete a tenant's documents."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+
+import grpc
+
+from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
+from mesh.config import MiB
+from mesh.errors import from_rpc_error
+from mesh.grpc_client import is_serving, open_channel
+
+RETRIEVAL_SERVICE = retrieval_pb2.DESCRIPTOR.services_by_name["RetrievalService"].full_name
+
+
+@dataclass(frozen=True)
+class NewUpload:
+    """One checked file, ready to be ingested."""
+
+    doc_id: str
+    title: str
+    filename: str
+    content_type: str
+    content: bytes
+    metadata: dict[str, str] = field(default_factory=dict)
+
+
+class DocumentsClient:
+    """Talks to retrieval_svc; failed calls become GroundmeshErrors."""
+
+    def __init__(self, target: str, timeout: float, max_message_bytes: int = 64 * MiB) -> None:
+        self._channel = open_channel(target, max_message_bytes)
+        self._stub = retrieval_pb2_grpc.RetrievalServiceStub(self._channel)
+        self._timeout = timeout
+
+    async def close(self) -> None:
+        await self._channel.close(None)
+
+    async def ready(self) -> bool:
+        return await is_serving(self._channel, RETRIEVAL_SERVICE)
+
+    async def ingest(
+        self,
+        tenant: str,
+        uploads: Sequence[NewUpload],
+        on_ack: Callable[[retrieval_pb2.IngestResponse], None] | None = None,
+    ) -> list[retrieval_pb2.IngestResponse]:
+        """Stream the files to Ingest; one acknowledgement per durable document, in order.
+        ``on_ack`` sees each acknowledgement as it comes, so a caller knows what was stored
+        before a later document failed."""
+
+        async def requests() -> AsyncIterator[retrieval_pb2.IngestRequest]:
+            for up in uploads:
+                yield retrieval_pb2.IngestRequest(
+                    tenant=tenant,
+                    doc_id=up.doc_id,
+                    title=up.title,
+                    content_type=up.content_type,
+                    content=up.content,
+                    metadata={"source": up.filename, **up.metadata},
+                )
+
+        acks: list[retrieval_pb2.IngestResponse] = []
+        try:
+            async for ack in self._stub.Ingest(requests(), timeout=self._timeout):
+                acks.append(ack)
+                if on_ack is not None:
+                    on_ack(ack)
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return acks
+
+    async def list(self, tenant: str) -> list[retrieval_pb2.DocumentInfo]:
+        try:
+            reply = await self._stub.ListDocuments(
+                retrieval_pb2.ListDocumentsRequest(tenant=tenant), timeout=self._timeout
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return list(reply.documents)
+
+    async def delete(self, tenant: str, doc_id: str) -> int:
+        try:
+            reply = await self._stub.DeleteDocument(
+                retrieval_pb2.DeleteDocumentRequest(tenant=tenant, doc_id=doc_id),
+                timeout=self._timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return int(reply.chunks_deleted)

@@ -1,0 +1,502 @@
+// Groundmesh chat page: no build step, no dependencies. Every piece of text that comes from
+// the server or a document is inserted with textContent, never as HTML.
+"use strict";
+
+const TEXT = {
+  en: {
+    tagline: "Cited answers over your own documents",
+    apiKey: "API key",
+    apiKeyHint: "not needed with --no-auth",
+    newChat: "New conversation",
+    emptyHint:
+      "Ask a question about your documents. Steps, the answer and its sources appear as the agent works.",
+    questionHint: "Ask in English or 中文… (Enter sends, Shift+Enter for a new line)",
+    trace: "show timings",
+    ask: "Ask",
+    stop: "Stop",
+    citation: "Cited passage",
+    close: "close",
+    document: "Document",
+    score: "score",
+    documents: "Documents",
+    refresh: "refresh",
+    upload: "Upload",
+    steps: "Steps",
+    sources: "Sources",
+    verdict: "Judge",
+    risk: "risk",
+    decision: { accept: "accepted", refine: "refined", reject: "rejected", unspecified: "not judged" },
+    level: { low: "low", moderate: "moderate", high: "high", unspecified: "unknown" },
+    thinking: "thinking…",
+    stopped: "stopped",
+    noDocs: "No documents yet: upload .txt, .md, .html, .pdf or .docx files.",
+    uploading: "uploading…",
+    uploaded: (n, c) => `stored ${n} document(s), ${c} chunk(s)`,
+    chooseFiles: "choose one or more files first",
+    del: "delete",
+    confirmDelete: (id) => `Delete ${id}?`,
+    chunks: (n) => `${n} chunk(s)`,
+    calling: "calling",
+    result: "result",
+    error: "error",
+    limit: "limit reached",
+  },
+  zh: {
+    tagline: "以你自己的文件回答，每句附上出處",
+    apiKey: "API 金鑰",
+    apiKeyHint: "使用 --no-auth 時不需要",
+    newChat: "新對話",
+    emptyHint: "詢問關於你文件的問題。代理的步驟、答案與來源會即時顯示。",
+    questionHint: "用中文或 English 提問…（Enter 送出，Shift+Enter 換行）",
+    trace: "顯示耗時",
+    ask: "提問",
+    stop: "停止",
+    citation: "引用段落",
+    close: "關閉",
+    document: "文件",
+    score: "分數",
+    documents: "文件",
+    refresh: "重新整理",
+    upload: "上傳",
+    steps: "步驟",
+    sources: "來源",
+    verdict: "審核",
+    risk: "風險",
+    decision: { accept: "已接受", refine: "已修正", reject: "已拒絕", unspecified: "未審核" },
+    level: { low: "低", moderate: "中", high: "高", unspecified: "未知" },
+    thinking: "思考中…",
+    stopped: "已停止",
+    noDocs: "尚無文件：請上傳 .txt、.md、.html、.pdf 或 .docx 檔案。",
+    uploading: "上傳中…",
+    uploaded: (n, c) => `已儲存 ${n} 份文件，共 ${c} 個段落`,
+    chooseFiles: "請先選擇一個或多個檔案",
+    del: "刪除",
+    confirmDelete: (id) => `要刪除 ${id} 嗎？`,
+    chunks: (n) => `${n} 個段落`,
+    calling: "呼叫",
+    result: "結果",
+    error: "錯誤",
+    limit: "已達上限",
+  },
+};
+
+const CITATION = /\[([^\[\]\n]+)\]/g;
+const $ = (id) => document.getElementById(id);
+const state = {
+  lang: localStorage.getItem("gm.lang") || (navigator.language.startsWith("zh") ? "zh" : "en"),
+  sessionId: newSessionId(),
+  controller: null,
+  documents: new Map(),
+};
+
+function t(key) {
+  return TEXT[state.lang][key];
+}
+
+function newSessionId() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return "s-" + Date.now().toString(36) + Math.random().toString(36).slice(2);
+}
+
+function applyLanguage() {
+  document.documentElement.lang = state.lang === "zh" ? "zh-Hant" : "en";
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    const value = TEXT[state.lang][el.dataset.i18n];
+    if (typeof value === "string") el.textContent = value;
+  }
+  for (const el of document.querySelectorAll("[data-i18n-placeholder]")) {
+    el.placeholder = TEXT[state.lang][el.dataset.i18nPlaceholder];
+  }
+  $("lang").textContent = state.lang === "zh" ? "English" : "中文";
+  renderDocuments();
+}
+
+function headers(extra) {
+  const h = Object.assign({}, extra || {});
+  const key = $("api-key").value.trim();
+  if (key) h["Authorization"] = "Bearer " + key;
+  return h;
+}
+
+async function errorMessage(response) {
+  try {
+    const body = await response.json();
+    if (body && body.error) return `${response.status} ${body.error.code}: ${body.error.message}`;
+  } catch (_) {
+    /* not JSON */
+  }
+  return `${response.status} ${response.statusText}`;
+}
+
+// --- server-sent events over fetch (EventSource cannot send an Authorization header) -------
+
+async function* readEvents(response, signal) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let event = { name: "message", data: [], id: null };
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let newline;
+      while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        // a lone CR at the end may be the first half of CRLF: wait for the next chunk
+        if (buffer[newline] === "\r" && newline === buffer.length - 1) break;
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + (buffer.startsWith("\r\n", newline) ? 2 : 1));
+        if (line === "") {
+          if (event.data.length) yield { name: event.name, id: event.id, data: event.data.join("\n") };
+          event = { name: "message", data: [], id: null };
+        } else if (line.startsWith(":")) {
+          // a heartbeat comment
+        } else {
+          const colon = line.indexOf(":");
+          const field = colon < 0 ? line : line.slice(0, colon);
+          let val = colon < 0 ? "" : line.slice(colon + 1);
+          if (val.startsWith(" ")) val = val.slice(1);
+          if (field === "event") event.name = val;
+          else if (field === "data") event.data.push(val);
+          else if (field === "id") event.id = val;
+        }
+      }
+      if (signal.aborted) break;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+// --- a conversation turn ---------------------------------------------------------------------
+
+function newTurn(question) {
+  $("empty-hint").hidden = true;
+  const node = $("turn-template").content.firstElementChild.cloneNode(true);
+  node.querySelector(".q").textContent = question;
+  node.querySelector('[data-i18n="steps"]').textContent = t("steps");
+  node.querySelector(".answer").textContent = t("thinking");
+  node.querySelector(".answer").classList.add("pending");
+  $("transcript").appendChild(node);
+  node.scrollIntoView({ block: "end" });
+  return {
+    node,
+    steps: node.querySelector(".step-list"),
+    count: node.querySelector(".step-count"),
+    answer: node.querySelector(".answer"),
+    verdict: node.querySelector(".verdict"),
+    sources: node.querySelector(".sources"),
+    error: node.querySelector(".error"),
+    streamed: "",
+  };
+}
+
+function addStep(turn, kind, label, detail) {
+  const li = document.createElement("li");
+  li.className = "step step-" + kind;
+  const tag = document.createElement("span");
+  tag.className = "step-tag";
+  tag.textContent = label;
+  const text = document.createElement("span");
+  text.className = "step-text";
+  text.textContent = detail;
+  li.append(tag, " ", text);
+  turn.steps.appendChild(li);
+  turn.count.textContent = `(${turn.steps.children.length})`;
+  return li;
+}
+
+function showVerdict(turn, j) {
+  turn.verdict.hidden = false;
+  turn.verdict.replaceChildren();
+  turn.verdict.className = "verdict risk-" + (j.risk_level || "unspecified");
+  const decision = t("decision")[j.decision] || j.decision;
+  const level = t("level")[j.risk_level] || j.risk_level;
+  const strong = document.createElement("strong");
+  strong.textContent = `${t("verdict")}: ${decision}`;
+  const risk = document.createElement("span");
+  risk.className = "risk";
+  risk.textContent = ` · ${t("risk")} ${level} (${Number(j.risk_score).toFixed(2)})`;
+  turn.verdict.append(strong, risk);
+}
+
+function renderAnswer(turn, body) {
+  const byId = new Map();
+  for (const s of body.sources || []) {
+    byId.set(s.chunk_id, s);
+    if (!byId.has(s.doc_id)) byId.set(s.doc_id, s);
+  }
+  const el = turn.answer;
+  el.classList.remove("pending");
+  el.replaceChildren();
+  el.lang = body.language || "";
+  const text = body.answer || "";
+  let last = 0;
+  for (const m of text.matchAll(CITATION)) {
+    el.append(document.createTextNode(text.slice(last, m.index)));
+    const source = byId.get(m[1]);
+    if (source) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "citation";
+      button.dataset.chunkId = source.chunk_id;
+      button.title = source.title;
+      button.textContent = m[1];
+      button.addEventListener("click", () => openCitation(source));
+      el.append(button);
+    } else {
+      el.append(document.createTextNode(m[0]));
+    }
+    last = m.index + m[0].length;
+  }
+  el.append(document.createTextNode(text.slice(last)));
+  for (const section of body.sections || []) {
+    const heading = document.createElement("h3");
+    heading.className = "section-title";
+    heading.textContent = section.dimension;
+    const part = document.createElement("p");
+    part.className = "section";
+    part.textContent = section.answer;
+    el.append(heading, part);
+  }
+
+  turn.sources.replaceChildren();
+  for (const s of body.sources || []) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "source link";
+    button.textContent = `${s.title} — ${s.chunk_id}`;
+    button.addEventListener("click", () => openCitation(s));
+    li.append(button);
+    turn.sources.appendChild(li);
+  }
+  if (body.judgement) showVerdict(turn, body.judgement);
+  if (body.limit_reached) addStep(turn, "limit", t("limit"), body.limit_reached);
+  if (body.intermediate_steps) {
+    for (const s of body.intermediate_steps) {
+      addStep(turn, "timing", s.name, `${s.latency_ms.toFixed(1)} ms · ${s.detail}`);
+    }
+  }
+}
+
+function openCitation(source) {
+  const doc = state.documents.get(source.doc_id);
+  $("citation-doc").textContent = (doc && doc.title) || source.title || source.doc_id;
+  $("citation-doc-id").textContent = source.doc_id;
+  $("citation-chunk-id").textContent = source.chunk_id;
+  $("citation-score").textContent = Number(source.score).toFixed(3);
+  $("citation-text").textContent = source.text;
+  $("citation-panel").hidden = false;
+  $("citation-panel").scrollIntoView({ block: "nearest" });
+}
+
+function handleEvent(turn, ev) {
+  let data = {};
+  try {
+    data = JSON.parse(ev.data);
+  } catch (_) {
+    return;
+  }
+  switch (ev.name) {
+    case "reasoning":
+      addStep(turn, "reasoning", data.step, data.text);
+      break;
+    case "tool_call":
+      addStep(turn, "tool-call", `${t("calling")} ${data.tool}`, data.arguments_json);
+      break;
+    case "tool_result":
+      addStep(turn, data.ok ? "tool-result" : "tool-failed", `${t("result")} ${data.tool}`, data.summary);
+      break;
+    case "token":
+      if (turn.answer.classList.contains("pending")) {
+        turn.answer.classList.remove("pending");
+        turn.answer.textContent = "";
+        turn.streamed = "";
+      }
+      turn.streamed += data.text;
+      turn.answer.textContent = turn.streamed;
+      break;
+    case "judgement":
+      showVerdict(turn, data);
+      addStep(turn, "judgement", t("verdict"), `${data.decision} · ${t("risk")} ${Number(data.risk_score).toFixed(2)}`);
+      break;
+    case "done":
+      renderAnswer(turn, data);
+      return "done";
+    case "error":
+      showError(turn, `${data.code}: ${data.message}`);
+      return "error";
+  }
+  return null;
+}
+
+function showError(turn, message) {
+  turn.answer.classList.remove("pending");
+  if (!turn.streamed) turn.answer.textContent = "";
+  turn.error.hidden = false;
+  turn.error.textContent = `${t("error")}: ${message}`;
+}
+
+async function ask(question) {
+  const turn = newTurn(question);
+  const controller = new AbortController();
+  state.controller = controller;
+  $("ask").disabled = true;
+  $("stop").hidden = false;
+  let ended = null;
+  try {
+    const response = await fetch("/v1/ask/stream", {
+      method: "POST",
+      headers: headers({ "Content-Type": "application/json", Accept: "text/event-stream" }),
+      body: JSON.stringify({ question, session_id: state.sessionId, trace: $("trace").checked }),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      showError(turn, await errorMessage(response));
+      return;
+    }
+    for await (const ev of readEvents(response, controller.signal)) {
+      ended = handleEvent(turn, ev) || ended;
+      turn.node.scrollIntoView({ block: "end" });
+    }
+    if (!ended) showError(turn, "the stream ended early");
+  } catch (err) {
+    showError(turn, controller.signal.aborted ? t("stopped") : String(err));
+  } finally {
+    state.controller = null;
+    $("ask").disabled = false;
+    $("stop").hidden = true;
+  }
+}
+
+// --- documents -------------------------------------------------------------------------------
+
+function setStatus(text, isError) {
+  $("upload-status").textContent = text;
+  $("upload-status").classList.toggle("error", Boolean(isError));
+}
+
+async function loadDocuments() {
+  try {
+    const response = await fetch("/v1/documents", { headers: headers() });
+    if (!response.ok) {
+      setStatus(await errorMessage(response), true);
+      return;
+    }
+    if ($("upload-status").classList.contains("error")) setStatus("", false);
+    const body = await response.json();
+    state.documents = new Map(body.documents.map((d) => [d.doc_id, d]));
+    renderDocuments();
+  } catch (err) {
+    setStatus(String(err), true);
+  }
+}
+
+function renderDocuments() {
+  const list = $("doc-list");
+  list.replaceChildren();
+  if (!state.documents.size) {
+    const li = document.createElement("li");
+    li.className = "hint";
+    li.textContent = t("noDocs");
+    list.appendChild(li);
+    return;
+  }
+  for (const d of state.documents.values()) {
+    const li = document.createElement("li");
+    li.className = "doc";
+    li.dataset.docId = d.doc_id;
+    const title = document.createElement("span");
+    title.className = "doc-title";
+    title.textContent = d.title;
+    const meta = document.createElement("span");
+    meta.className = "meta";
+    meta.textContent = ` ${d.doc_id} · ${TEXT[state.lang].chunks(d.chunk_count)} `;
+    const del = document.createElement("button");
+    del.type = "button";
+    del.className = "link danger";
+    del.textContent = t("del");
+    del.addEventListener("click", () => deleteDocument(d.doc_id));
+    li.append(title, meta, del);
+    list.appendChild(li);
+  }
+}
+
+async function deleteDocument(docId) {
+  if (!window.confirm(TEXT[state.lang].confirmDelete(docId))) return;
+  const response = await fetch("/v1/documents/" + encodeURIComponent(docId), {
+    method: "DELETE",
+    headers: headers(),
+  });
+  setStatus(response.ok ? "" : await errorMessage(response), !response.ok);
+  await loadDocuments();
+}
+
+async function upload(event) {
+  event.preventDefault();
+  const files = $("upload-input").files;
+  if (!files.length) {
+    setStatus(t("chooseFiles"), true);
+    return;
+  }
+  const form = new FormData();
+  for (const f of files) form.append("files", f, f.name);
+  setStatus(t("uploading"), false);
+  $("upload").disabled = true;
+  try {
+    const response = await fetch("/v1/documents", { method: "POST", headers: headers(), body: form });
+    if (!response.ok) {
+      setStatus(await errorMessage(response), true);
+      return;
+    }
+    const body = await response.json();
+    setStatus(TEXT[state.lang].uploaded(body.documents.length, body.chunks), false);
+    $("upload-input").value = "";
+    await loadDocuments();
+  } finally {
+    $("upload").disabled = false;
+  }
+}
+
+// --- wiring ----------------------------------------------------------------------------------
+
+function init() {
+  $("api-key").value = localStorage.getItem("gm.key") || "";
+  $("api-key").addEventListener("change", () => {
+    localStorage.setItem("gm.key", $("api-key").value.trim());
+    loadDocuments();
+  });
+  $("lang").addEventListener("click", () => {
+    state.lang = state.lang === "zh" ? "en" : "zh";
+    localStorage.setItem("gm.lang", state.lang);
+    applyLanguage();
+  });
+  $("new-chat").addEventListener("click", () => {
+    state.sessionId = newSessionId();
+    for (const turn of document.querySelectorAll("#transcript .turn")) turn.remove();
+    $("empty-hint").hidden = false;
+    $("citation-panel").hidden = true;
+  });
+  $("ask-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const question = $("question").value.trim();
+    if (!question || state.controller) return;
+    $("question").value = "";
+    ask(question);
+  });
+  $("question").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      $("ask-form").requestSubmit();
+    }
+  });
+  $("stop").addEventListener("click", () => state.controller && state.controller.abort());
+  $("citation-close").addEventListener("click", () => ($("citation-panel").hidden = true));
+  $("upload-form").addEventListener("submit", upload);
+  $("docs-refresh").addEventListener("click", loadDocuments);
+  applyLanguage();
+  loadDocuments();
+}
+
+document.addEventListener("DOMContentLoaded", init);

@@ -1,0 +1,93 @@
+"""What an uploaded file may be: its name, type and size, checked before anything is stored."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from mesh.errors import InvalidInput
+
+CONTENT_TYPES = {
+    ".txt": "text/plain",
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".pdf": "application/pdf",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
+_UNSAFE_ID = re.compile(r"[^A-Za-z0-9._:-]+")
+_MAX_NAME = 255
+
+
+class UnsupportedType(InvalidInput):
+    """The file's type is not one Groundmesh can read (HTTP 415)."""
+
+
+class TooLarge(InvalidInput):
+    """A file or the whole upload is over its size limit (HTTP 413)."""
+
+
+@dataclass(frozen=True)
+class UploadName:
+    """A checked file name and what follows from it."""
+
+    filename: str
+    doc_id: str
+    content_type: str
+
+
+def check_filename(raw: str | None) -> UploadName:
+    """The upload's name, or InvalidInput: a bare file name (no directories, no ``..``, no
+    control characters) with a supported extension."""
+    if raw is None or not raw.strip():
+        raise InvalidInput("every file part needs a file name")
+    name = unicodedata.normalize("NFC", raw.strip())
+    if len(name) > _MAX_NAME:
+        raise InvalidInput(f"file name is longer than {_MAX_NAME} characters")
+    if any(unicodedata.category(ch) in {"Cc", "Cf"} for ch in name):
+        raise InvalidInput(f"file name {name[:80]!r} contains control characters")
+    if "/" in name or "\\" in name or name in {".", ".."} or name.startswith(".."):
+        raise InvalidInput(
+            f"file name {name[:80]!r} must be a bare name without directories or '..'"
+        )
+    dot = name.rfind(".")
+    ext = name[dot:].lower() if dot > 0 else ""
+    content_type = CONTENT_TYPES.get(ext)
+    if content_type is None:
+        supported = ", ".join(sorted({e.lstrip(".") for e in CONTENT_TYPES}))
+        raise UnsupportedType(f"{name[:80]!r}: unsupported file type; use one of {supported}")
+    return UploadName(name, doc_id_for_name(name), content_type)
+
+
+def doc_id_for_name(name: str) -> str:
+    """A stable document id from a file name, as ``groundmesh ingest`` makes them:
+    ``Leave policy.md`` → ``Leave-policy.md``. A name whose letters are not ASCII
+    (``請假規定.md``) gets a short digest of the name, so different names stay different ids."""
+    dot = name.rfind(".")
+    stem, ext = (name[:dot], name[dot:].lower()) if dot > 0 else (name, "")
+    slug = _UNSAFE_ID.sub("-", stem).strip("-.")
+    if not stem.isascii() or not slug or not slug[0].isalnum():
+        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+        slug = f"doc-{digest}-{slug}".rstrip("-.") if slug else f"doc-{digest}"
+    return (slug[: 128 - len(ext)] + ext)[:128]
+
+
+def title_for(name: str, content: bytes, content_type: str) -> str:
+    """The first Markdown heading of a text file, else the file name."""
+    if content_type in {"text/markdown", "text/plain"}:
+        text = content[:8192].decode("utf-8", errors="ignore")
+        for line in text.splitlines()[:20]:
+            if line.startswith("# "):
+                return line[2:].strip()[:300] or name
+    return name
+
+
+def check_content(name: str, content: bytes, max_bytes: int) -> None:
+    """InvalidInput for an empty file, TooLarge for one over ``max_bytes``."""
+    if not content:
+        raise InvalidInput(f"{name[:80]!r} is empty")
+    if len(content) > max_bytes:
+        raise TooLarge(f"{name[:80]!r} is {len(content)} bytes; the limit is {max_bytes} bytes")

@@ -1,0 +1,275 @@
+"""``groundmesh eval``: answer quality of a running mesh over a set of questions.
+
+Questions come from a JSONL file (``{"question", "expected_doc_ids"?, "answers"?, "id"?}`` per
+line) or from a public retrieval set under ``../shared/data/retrieval/<name>`` (DRCD, CMRC 2018,
+SQuAD): its gold paragraphs and some distractors are uploaded through the gateway, asked
+about, and deleted again. Every question goes through ``POST /v1/ask``, the path users take.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import httpx
+import typer
+
+from mesh.commands.ask import API_KEY, URL, gateway_client
+from mesh.commands.common import DataDir
+
+CITATION = re.compile(r"\[([^\[\]\n]+)\]")
+DATASETS = ("drcd", "cmrc2018", "squad_v1.1")
+
+
+@dataclass(frozen=True)
+class EvalQuestion:
+    id: str
+    question: str
+    expected_doc_ids: tuple[str, ...] = ()
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one question went."""
+
+    id: str
+    ok: bool
+    error: str = ""
+    latency_ms: float = 0.0
+    retrieved: bool | None = None  # a gold document among the sources
+    cited_gold: bool | None = None  # a citation names a gold document or its chunk
+    contains_answer: bool | None = None  # a gold answer string appears in the answer
+    citations_valid: bool = False  # every citation names a returned source
+    cited: bool = False  # the answer cites at least once
+    accepted: bool = False
+    risk_score: float = 0.0
+
+
+def score(q: EvalQuestion, body: dict[str, Any], latency_ms: float) -> Outcome:
+    """Judge one ``/v1/ask`` answer against what was expected."""
+    answer = str(body.get("answer", ""))
+    sources = body.get("sources") or []
+    source_ids = {s["chunk_id"] for s in sources} | {s["doc_id"] for s in sources}
+    doc_of = {s["chunk_id"]: s["doc_id"] for s in sources}
+    cited = CITATION.findall(answer)
+    gold = set(q.expected_doc_ids)
+    retrieved = cited_gold = contains = None
+    if gold:
+        retrieved = any(s["doc_id"] in gold for s in sources)
+        cited_gold = any(doc_of.get(c, c) in gold for c in cited)
+    if q.answers:
+        folded = answer.casefold()
+        contains = any(a.casefold() in folded for a in q.answers if a)
+    judgement = body.get("judgement") or {}
+    return Outcome(
+        id=q.id,
+        ok=True,
+        latency_ms=latency_ms,
+        retrieved=retrieved,
+        cited_gold=cited_gold,
+        contains_answer=contains,
+        citations_valid=all(c in source_ids for c in cited),
+        cited=bool(cited),
+        accepted=judgement.get("decision") == "accept",
+        risk_score=float(judgement.get("risk_score", 0.0)),
+    )
+
+
+def _rate(values: list[bool | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return sum(known) / len(known) if known else None
+
+
+def summarize(outcomes: list[Outcome]) -> dict[str, float | int | None]:
+    """The figures of a run: rates over the questions where they apply, latency quantiles."""
+    done = [o for o in outcomes if o.ok]
+    latencies = sorted(o.latency_ms for o in done)
+    p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else None
+    return {
+        "questions": len(outcomes),
+        "errors": len(outcomes) - len(done),
+        "retrieved_gold": _rate([o.retrieved for o in done]),
+        "cited_gold": _rate([o.cited_gold for o in done]),
+        "contains_answer": _rate([o.contains_answer for o in done]),
+        "cites": _rate([o.cited for o in done]),
+        "citations_valid": _rate([o.citations_valid for o in done]),
+        "accepted": _rate([o.accepted for o in done]),
+        "mean_risk": statistics.fmean(o.risk_score for o in done) if done else None,
+        "latency_median_ms": statistics.median(latencies) if latencies else None,
+        "latency_p99_ms": p99,
+    }
+
+
+def read_questions(path: Path) -> list[EvalQuestion]:
+    """Questions from a JSONL file; a bad line is an error naming the line."""
+    questions = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            questions.append(
+                EvalQuestion(
+                    id=str(row.get("id", n)),
+                    question=str(row["question"]),
+                    expected_doc_ids=tuple(row.get("expected_doc_ids", ())),
+                    answers=tuple(row.get("answers", ())),
+                )
+            )
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise typer.BadParameter(f"{path}:{n}: not a question object ({exc})") from exc
+    if not questions:
+        raise typer.BadParameter(f"{path} holds no questions")
+    return questions
+
+
+@dataclass
+class DatasetSample:
+    questions: list[EvalQuestion]
+    documents: dict[str, tuple[str, str]] = field(default_factory=dict)  # doc_id → (title, text)
+
+
+def load_dataset(root: Path, name: str, limit: int, distractors: int) -> DatasetSample:
+    """``limit`` questions, one per paragraph, their gold paragraphs and ``distractors`` more."""
+    folder = root / "retrieval" / name
+    if not (folder / "corpus.jsonl").exists():
+        raise typer.BadParameter(f"{folder} has no corpus.jsonl (is --data-root right?)")
+    corpus = {}
+    for line in (folder / "corpus.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        corpus[row["id"]] = (row["title"], row["text"])
+    gold_of = {}
+    for line in (folder / "qrels.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        query_id, doc_id, _ = line.split("\t")
+        gold_of[query_id] = doc_id
+    sample = DatasetSample([])
+    used: set[str] = set()
+    for line in (folder / "queries.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        para = gold_of.get(row["id"])
+        if para is None or para in used or para not in corpus:
+            continue
+        used.add(para)
+        doc_id = f"{para}.txt"
+        sample.documents[doc_id] = corpus[para]
+        sample.questions.append(
+            EvalQuestion(row["id"], row["text"], (doc_id,), tuple(row.get("answers", ())))
+        )
+        if len(sample.questions) >= limit:
+            break
+    for para, doc in corpus.items():
+        if len(sample.documents) >= len(sample.questions) + distractors:
+            break
+        sample.documents.setdefault(f"{para}.txt", doc)
+    return sample
+
+
+def _upload(client: httpx.Client, documents: dict[str, tuple[str, str]]) -> None:
+    items = list(documents.items())
+    for start in range(0, len(items), 20):
+        files = [
+            ("files", (doc_id, f"# {title}\n\n{text}".encode(), "text/plain"))
+            for doc_id, (title, text) in items[start : start + 20]
+        ]
+        r = client.post("/v1/documents", files=files)
+        if r.status_code != 201:
+            raise typer.BadParameter(f"upload failed: {r.status_code} {r.text[:300]}")
+
+
+def _fmt(value: float | int | None, percent: bool = False) -> str:
+    if value is None:
+        return "—"
+    if percent:
+        return f"{100 * value:.1f} %"
+    return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+
+def eval_command(
+    questions: Annotated[
+        Path | None,
+        typer.Argument(help="JSONL: {question, expected_doc_ids?, answers?, id?} per line"),
+    ] = None,
+    dataset: Annotated[
+        str | None, typer.Option(help=f"a public set instead of a file: {', '.join(DATASETS)}")
+    ] = None,
+    data_root: Annotated[Path, typer.Option(help="where the shared evaluation data lives")] = Path(
+        "../shared/data"
+    ),
+    limit: Annotated[int, typer.Option(min=1, help="questions to ask")] = 30,
+    distractors: Annotated[
+        int, typer.Option(min=0, help="extra paragraphs uploaded with --dataset")
+    ] = 30,
+    keep: Annotated[bool, typer.Option(help="keep the --dataset documents afterwards")] = False,
+    data_dir: DataDir = Path(".groundmesh"),
+    url: URL = None,
+    api_key: API_KEY = None,
+    json_output: Annotated[bool, typer.Option("--json", help="print figures as JSON")] = False,
+) -> None:
+    """Measure answer quality of a running mesh over a set of questions.
+
+    Reports how often the gold document is retrieved and cited, a gold answer appears, the
+    citations are valid and the judge accepts, and the latency (median, p99).
+
+    Examples: groundmesh eval my_questions.jsonl · groundmesh eval --dataset drcd --limit 20
+    """
+    if (questions is None) == (dataset is None):
+        raise typer.BadParameter("give either a questions file or --dataset")
+    sample = (
+        DatasetSample(read_questions(questions))
+        if questions is not None
+        else load_dataset(data_root, str(dataset), limit, distractors)
+    )
+    chosen = sample.questions[:limit]
+    outcomes: list[Outcome] = []
+    with gateway_client(data_dir, url, api_key) as client:
+        if sample.documents:
+            _upload(client, sample.documents)
+        try:
+            for q in chosen:
+                started = time.perf_counter()
+                try:
+                    r = client.post("/v1/ask", json={"question": q.question})
+                except httpx.HTTPError as exc:
+                    outcomes.append(Outcome(q.id, ok=False, error=str(exc)))
+                    continue
+                ms = (time.perf_counter() - started) * 1000
+                if r.status_code != 200:
+                    outcomes.append(Outcome(q.id, False, f"{r.status_code} {r.text[:200]}", ms))
+                    continue
+                outcomes.append(score(q, r.json(), ms))
+                if not json_output:
+                    typer.echo(".", nl=False)
+        finally:
+            if sample.documents and not keep:
+                for doc_id in sample.documents:
+                    client.delete(f"/v1/documents/{doc_id}")
+    figures = summarize(outcomes)
+    if json_output:
+        typer.echo(json.dumps({"figures": figures, "outcomes": [asdict(o) for o in outcomes]}))
+        return
+    typer.echo("")
+    rows = [
+        ("questions", _fmt(figures["questions"])),
+        ("errors", _fmt(figures["errors"])),
+        ("gold document retrieved", _fmt(figures["retrieved_gold"], True)),
+        ("gold document cited", _fmt(figures["cited_gold"], True)),
+        ("answer contains a gold answer", _fmt(figures["contains_answer"], True)),
+        ("answers with citations", _fmt(figures["cites"], True)),
+        ("all citations valid", _fmt(figures["citations_valid"], True)),
+        ("accepted by the judge", _fmt(figures["accepted"], True)),
+        ("mean risk score", _fmt(figures["mean_risk"])),
+        ("latency median (ms)", _fmt(figures["latency_median_ms"])),
+        ("latency p99 (ms)", _fmt(figures["latency_p99_ms"])),
+    ]
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
+        typer.echo(f"  {key:<{width}}  {value:>10}")
+    for o in outcomes:
+        if not o.ok:
+            typer.echo(f"  ! {o.id}: {o.error}", err=True)

@@ -1,0 +1,101 @@
+"""Unit tests for gateway.uploads: names, types and sizes of uploaded files."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gateway.uploads import (
+    CONTENT_TYPES,
+    TooLarge,
+    UnsupportedType,
+    check_content,
+    check_filename,
+    doc_id_for_name,
+    title_for,
+)
+from mesh.errors import InvalidInput
+
+pytestmark = pytest.mark.unit
+
+DOC_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+
+
+@pytest.mark.parametrize(
+    ("name", "doc_id", "ctype"),
+    [
+        ("notes.txt", "notes.txt", "text/plain"),
+        ("Leave policy.md", "Leave-policy.md", "text/markdown"),
+        ("REPORT.PDF", "REPORT.pdf", "application/pdf"),
+        ("page.htm", "page.htm", "text/html"),
+        ("spec.v2.docx", "spec.v2.docx", CONTENT_TYPES[".docx"]),
+    ],
+)
+def test_good_names(name: str, doc_id: str, ctype: str) -> None:
+    checked = check_filename(name)
+    assert (checked.doc_id, checked.content_type, checked.filename) == (doc_id, ctype, name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../etc/passwd.txt",
+        "..\\windows\\x.md",
+        "a/b.md",
+        "/abs.md",
+        "..",
+        "..md",
+        "x\x00.md",
+        "x\n.md",
+        "\u202eevil.md",
+        "",
+        "   ",
+        None,
+        "x" * 300 + ".md",
+    ],
+)
+def test_unsafe_names_are_refused_with_a_message(name: str | None) -> None:
+    with pytest.raises(InvalidInput) as err:
+        check_filename(name)
+    assert err.value.message
+
+
+@pytest.mark.parametrize("name", ["x.exe", "archive.zip", "noext", ".md", "image.png"])
+def test_unsupported_types_are_415_errors(name: str) -> None:
+    with pytest.raises(UnsupportedType) as err:
+        check_filename(name)
+    assert "txt" in err.value.message
+
+
+def test_chinese_names_get_distinct_valid_ids() -> None:
+    a, b = doc_id_for_name("請假規定.md"), doc_id_for_name("保險規定.md")
+    assert a != b and DOC_ID.match(a) and DOC_ID.match(b) and a.endswith(".md")
+    assert doc_id_for_name("請假規定.md") == a
+
+
+@given(st.text(min_size=1, max_size=300))
+def test_every_accepted_name_gives_a_valid_doc_id_and_no_path(name: str) -> None:
+    try:
+        checked = check_filename(name + ".md")
+    except InvalidInput:
+        return
+    assert DOC_ID.match(checked.doc_id)
+    assert "/" not in checked.filename and "\\" not in checked.filename
+    assert not checked.filename.startswith("..")
+
+
+def test_empty_and_oversized_content() -> None:
+    with pytest.raises(InvalidInput, match="empty"):
+        check_content("a.md", b"", 10)
+    with pytest.raises(TooLarge, match="limit is 10 bytes"):
+        check_content("a.md", b"x" * 11, 10)
+    check_content("a.md", b"x" * 10, 10)
+
+
+def test_title_is_the_first_heading_else_the_name() -> None:
+    assert title_for("a.md", "# 請假規定\n\n內容".encode(), "text/markdown") == "請假規定"
+    assert title_for("a.md", b"no heading", "text/markdown") == "a.md"
+    assert title_for("a.pdf", b"# looks like one", "application/pdf") == "a.pdf"
