@@ -1,18 +1,59 @@
-"""Server interceptor that turns domain errors into gRPC status codes with readable messages."""
+"""Server interceptor that turns bad requests and domain errors into gRPC status codes.
+
+Two kinds of failure are mapped to readable statuses:
+
+- a request whose wire bytes are not a valid message of the method's type (e.g. invalid UTF-8
+  in a ``string`` field) → ``INVALID_ARGUMENT`` "request is not valid protobuf: …". grpc
+  decodes a request before the servicer runs and reports a deserializer's exception as
+  UNKNOWN (unary requests) or lets it escape from the request iterator (streaming requests),
+  so the deserializer is wrapped to hand an :class:`Undecodable` to the wrapped behaviour,
+  which refuses it;
+- a :class:`GroundmeshError` → its own code and message; anything else → INTERNAL.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
+from google.protobuf.message import DecodeError
 
-from mesh.errors import GroundmeshError
+from mesh.errors import GroundmeshError, InvalidInput
 
 log = logging.getLogger(__name__)
 
 INTERNAL_MESSAGE = "internal error; the server log has the details"
+MAX_REASON_CHARS = 300
+
+Deserializer = Callable[[bytes], Any]
+
+
+@dataclass(frozen=True)
+class Undecodable:
+    """Stands in for a request whose bytes do not decode as the method's request message."""
+
+    reason: str
+
+    @property
+    def message(self) -> str:
+        return f"request is not valid protobuf: {self.reason[:MAX_REASON_CHARS]}"
+
+
+def tolerant_deserializer(deserialize: Deserializer | None) -> Deserializer | None:
+    """``deserialize``, returning an :class:`Undecodable` instead of raising ``DecodeError``."""
+    if deserialize is None:
+        return None
+
+    def wrapped(data: bytes) -> Any:
+        try:
+            return deserialize(data)
+        except DecodeError as exc:
+            return Undecodable(str(exc) or type(exc).__name__)
+
+    return wrapped
 
 
 async def _abort(context: grpc.aio.ServicerContext[Any, Any], exc: Exception) -> None:
@@ -22,10 +63,29 @@ async def _abort(context: grpc.aio.ServicerContext[Any, Any], exc: Exception) ->
     await context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
 
 
-def _wrap_unary(behavior: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+async def _decoded(requests: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """The request stream, raising :class:`InvalidInput` at the first undecodable message."""
+    async for request in requests:
+        if isinstance(request, Undecodable):
+            raise InvalidInput(request.message)
+        yield request
+
+
+def _request(request: Any, streaming: bool) -> Any:
+    """What the behaviour receives: the message, or the stream checked message by message."""
+    if streaming:
+        return _decoded(request)
+    if isinstance(request, Undecodable):
+        raise InvalidInput(request.message)
+    return request
+
+
+def _wrap_unary(
+    behavior: Callable[..., Awaitable[Any]], streaming_request: bool
+) -> Callable[..., Awaitable[Any]]:
     async def wrapped(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         try:
-            return await behavior(request, context)
+            return await behavior(_request(request, streaming_request), context)
         except grpc.aio.AbortError:
             raise
         except Exception as exc:
@@ -34,10 +94,12 @@ def _wrap_unary(behavior: Callable[..., Awaitable[Any]]) -> Callable[..., Awaita
     return wrapped
 
 
-def _wrap_stream(behavior: Callable[..., AsyncIterator[Any]]) -> Callable[..., AsyncIterator[Any]]:
+def _wrap_stream(
+    behavior: Callable[..., AsyncIterator[Any]], streaming_request: bool
+) -> Callable[..., AsyncIterator[Any]]:
     async def wrapped(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         try:
-            async for response in behavior(request, context):
+            async for response in behavior(_request(request, streaming_request), context):
                 yield response
         except grpc.aio.AbortError:
             raise
@@ -48,7 +110,8 @@ def _wrap_stream(behavior: Callable[..., AsyncIterator[Any]]) -> Callable[..., A
 
 
 class ErrorInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
-    """Maps :class:`GroundmeshError` to its status code and anything else to INTERNAL.
+    """Maps undecodable requests to INVALID_ARGUMENT, :class:`GroundmeshError` to its status
+    code and anything else to INTERNAL.
 
     A stack trace is logged on the server and never sent to the caller.
     """
@@ -62,19 +125,23 @@ class ErrorInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
         if handler is None:
             return None
         kwargs = {
-            "request_deserializer": handler.request_deserializer,
+            "request_deserializer": tolerant_deserializer(handler.request_deserializer),
             "response_serializer": handler.response_serializer,
         }
         if handler.unary_unary:
-            return grpc.unary_unary_rpc_method_handler(_wrap_unary(handler.unary_unary), **kwargs)
+            return grpc.unary_unary_rpc_method_handler(
+                _wrap_unary(handler.unary_unary, False), **kwargs
+            )
         if handler.stream_unary:
-            return grpc.stream_unary_rpc_method_handler(_wrap_unary(handler.stream_unary), **kwargs)
+            return grpc.stream_unary_rpc_method_handler(
+                _wrap_unary(handler.stream_unary, True), **kwargs
+            )
         if handler.unary_stream:
             return grpc.unary_stream_rpc_method_handler(
-                _wrap_stream(handler.unary_stream), **kwargs
+                _wrap_stream(handler.unary_stream, False), **kwargs
             )
         if handler.stream_stream:
             return grpc.stream_stream_rpc_method_handler(
-                _wrap_stream(handler.stream_stream), **kwargs
+                _wrap_stream(handler.stream_stream, True), **kwargs
             )
         return handler

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 TENANT_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 DOC_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 MAX_QUERY_CHARS = 4000
 MAX_TITLE_CHARS = 300
 MAX_METADATA_ITEMS = 32
@@ -73,6 +75,11 @@ class Loadable(Protocol):
     """A backend that rebuilds in-memory state at start-up."""
 
     async def load(self) -> None: ...
+
+
+def without_control_characters(text: str) -> str:
+    """``text`` with every control character (C0, DEL, C1) replaced by a space."""
+    return _CONTROL_RE.sub(" ", text)
 
 
 def check_tenant(tenant: str) -> str:
@@ -135,8 +142,8 @@ class RetrievalEngine:
     ) -> None:
         self.fusion = fusion or FusionDefaults()
         for w in (*self.fusion.rrf_weights, *self.fusion.score_weights):
-            if w < 0:
-                raise ValueError("fusion weights must be non-negative")
+            if not math.isfinite(w) or w < 0:
+                raise ValueError("fusion weights must be finite and non-negative")
         self._backend = backend
         self._embedder = embedder
         self._chunk_tokens = chunk_tokens
@@ -334,8 +341,9 @@ class RetrievalEngine:
     def _weights(
         self, method: FusionMode, vector_weight: float, bm25_weight: float
     ) -> tuple[float, float]:
-        if vector_weight < 0 or bm25_weight < 0:
-            raise InvalidInput("fusion weights must not be negative")
+        for name, weight in (("vector_weight", vector_weight), ("bm25_weight", bm25_weight)):
+            if not math.isfinite(weight) or weight < 0:
+                raise InvalidInput(f"{name} must be a finite number >= 0, not {weight}")
         if vector_weight or bm25_weight:
             return vector_weight, bm25_weight
         if method is FusionMode.WEIGHTED_RRF:
@@ -359,14 +367,16 @@ class RetrievalEngine:
         check_tenant(tenant)
         if len(query) > MAX_QUERY_CHARS:
             raise InvalidInput(f"query is {len(query)} characters; the limit is {MAX_QUERY_CHARS}")
-        query = query.strip()
+        query = without_control_characters(query).strip()
         if not query:
-            raise InvalidInput("query must not be empty")
+            raise InvalidInput("query is empty (blank or only control characters)")
         if top_k < 0 or top_k > 100:
             raise InvalidInput("top_k must be between 1 and 100 (0 for the default)")
         for d in doc_ids or []:
             check_doc_id(d)
         _check_metadata(metadata or {}, "metadata filter")
+        if not math.isfinite(min_score):
+            raise InvalidInput(f"min_score must be a finite number, not {min_score}")
         method = fusion or self.fusion.method
         vw, bw = self._weights(method, vector_weight, bm25_weight)
         k = top_k or self._top_k

@@ -9,6 +9,7 @@ import grpc
 from opentelemetry import trace
 
 from groundmesh.v1 import common_pb2, retrieval_pb2, retrieval_pb2_grpc
+from mesh.errors import InvalidInput
 from retrieval_svc.engine import IngestResult, NewDocument, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
 from retrieval_svc.results import Hit, SearchMode
@@ -30,6 +31,34 @@ _FUSION_PB = {
     FusionMode.WEIGHTED_RRF: retrieval_pb2.FUSION_WEIGHTED_RRF,
     FusionMode.WEIGHTED_SCORE: retrieval_pb2.FUSION_WEIGHTED_SCORE,
 }
+
+# Request values are looked up by number: an open proto3 enum may carry any int32.
+_FUSION_BY_NUMBER: dict[int, FusionMode] = {int(pb): f for pb, f in _FUSION.items()}
+_MODE_BY_NUMBER: dict[int, SearchMode] = {int(pb): m for pb, m in _MODE.items()}
+
+
+def fusion_from_proto(value: int) -> FusionMode | None:
+    """The fusion a request asks for (None: the server's default), or InvalidInput."""
+    if value == retrieval_pb2.FUSION_UNSPECIFIED:
+        return None
+    fusion = _FUSION_BY_NUMBER.get(value)
+    if fusion is None:
+        raise InvalidInput(
+            f"fusion {value} is not a Fusion; use FUSION_WEIGHTED_RRF (1), "
+            "FUSION_WEIGHTED_SCORE (2) or leave it unset"
+        )
+    return fusion
+
+
+def mode_from_proto(value: int) -> SearchMode:
+    """The search mode a request asks for (unset means hybrid), or InvalidInput."""
+    mode = _MODE_BY_NUMBER.get(value)
+    if mode is None:
+        raise InvalidInput(
+            f"mode {value} is not a SearchMode; use SEARCH_MODE_HYBRID (1), "
+            "SEARCH_MODE_VECTOR (2), SEARCH_MODE_BM25 (3) or leave it unset"
+        )
+    return mode
 
 
 def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
@@ -102,15 +131,17 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
     async def Search(
         self, request: retrieval_pb2.SearchRequest, context: Context
     ) -> retrieval_pb2.SearchResponse:
+        fusion = fusion_from_proto(request.fusion)
+        mode = mode_from_proto(request.mode)
         outcome = await self._engine.search(
             request.tenant,
             request.query,
             top_k=request.top_k,
             doc_ids=list(request.doc_ids),
-            fusion=_FUSION.get(request.fusion),
+            fusion=fusion,
             vector_weight=request.vector_weight,
             bm25_weight=request.bm25_weight,
-            mode=_MODE.get(request.mode, SearchMode.HYBRID),
+            mode=mode,
             min_score=request.min_score,
             metadata=dict(request.metadata_filter),
         )

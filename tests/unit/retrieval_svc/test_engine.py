@@ -19,6 +19,7 @@ from retrieval_svc.engine import (
     RetrievalEngine,
     check_doc_id,
     check_tenant,
+    without_control_characters,
 )
 from retrieval_svc.fusion import FusionMode
 from retrieval_svc.results import SearchMode
@@ -276,6 +277,12 @@ class TestRetrievalEngineInvalidInput:
             ("leave", {"doc_ids": ["../hr"]}),
             ("leave", {"vector_weight": -0.1}),
             ("leave", {"bm25_weight": -1.0}),
+            ("leave", {"bm25_weight": float("nan")}),
+            ("leave", {"vector_weight": float("inf")}),
+            ("leave", {"vector_weight": float("-inf")}),
+            ("leave", {"min_score": float("nan")}),
+            ("\x00\x01\x02\x1b\x7f", {}),
+            ("\x85\x9f \t\x00", {}),
         ],
     )
     async def test_bad_search_is_refused(
@@ -284,6 +291,32 @@ class TestRetrievalEngineInvalidInput:
         await engine.ingest("acme", _doc("hr", "Leave needs approval."))
         with pytest.raises(InvalidInput):
             await engine.search("acme", query, **kwargs)  # type: ignore[arg-type]
+
+    async def test_a_query_of_control_characters_is_empty(self, engine: RetrievalEngine) -> None:
+        await engine.ingest("acme", _doc("hr", "Leave needs approval."))
+        with pytest.raises(InvalidInput, match="query is empty"):
+            await engine.search("acme", "\x00\x01\x02\x1b\x7f")
+
+    async def test_control_characters_inside_a_query_are_ignored(
+        self, engine: RetrievalEngine
+    ) -> None:
+        await engine.ingest("acme", _doc("hr", "Leave needs approval."))
+        clean = await engine.search("acme", "leave approval")
+        noisy = await engine.search("acme", "\x1b[31mleave\x00approval\x7f")
+        assert [h.chunk.chunk_id for h in noisy.hits] == [h.chunk.chunk_id for h in clean.hits]
+        assert noisy.hits
+
+    @pytest.mark.parametrize("field", ["vector_weight", "bm25_weight"])
+    @pytest.mark.parametrize("value", [float("nan"), float("inf"), -0.5])
+    async def test_a_bad_weight_is_named_in_the_error(
+        self, engine: RetrievalEngine, field: str, value: float
+    ) -> None:
+        with pytest.raises(InvalidInput, match=field):
+            await engine.search("acme", "leave", **{field: value})  # type: ignore[arg-type]
+
+    def test_without_control_characters(self) -> None:
+        assert without_control_characters("a\x00b\tc\x85d\u00a0e") == "a b c d\u00a0e"
+        assert without_control_characters("請假\x1b") == "請假 "
 
     async def test_bad_tenant_in_search_and_listing(self, engine: RetrievalEngine) -> None:
         with pytest.raises(InvalidInput):
@@ -302,6 +335,10 @@ class TestRetrievalEngineInvalidInput:
                 RetrievalEngine(backend, embedder, fusion=FusionDefaults(rrf_weights=(-1, 0.3)))
             with pytest.raises(ValueError):
                 RetrievalEngine(backend, embedder, fusion=FusionDefaults(score_weights=(0.5, -1)))
+            with pytest.raises(ValueError):
+                RetrievalEngine(
+                    backend, embedder, fusion=FusionDefaults(rrf_weights=(float("nan"), 0.3))
+                )
         finally:
             await backend.close()
 
