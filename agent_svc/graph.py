@@ -36,7 +36,7 @@ from agent_svc.tools.mcp_tools import McpToolset
 from agent_svc.tools.registry import ToolRegistry, ToolResult
 from agent_svc.writer import AnswerWriter
 from groundmesh.v1 import agent_pb2, common_pb2, retrieval_pb2, router_pb2
-from mesh.errors import GroundmeshError
+from mesh.errors import DeadlineExceeded, GroundmeshError, Unavailable
 from mesh.prompts import PromptLibrary
 from mesh.telemetry import content_tracing_enabled, current_trace_id
 
@@ -110,6 +110,17 @@ def _accept(reason: str, model: str) -> common_pb2.Judgement:
         rule_score=1.0,
         reasoning=reason,
         judge_model=model,
+    )
+
+
+def _unjudged(error: GroundmeshError) -> common_pb2.Judgement:
+    """The judgement of a draft delivered while judge_svc could not judge it: no decision."""
+    down = isinstance(error, Unavailable | DeadlineExceeded)
+    return common_pb2.Judgement(
+        decision=common_pb2.DECISION_UNSPECIFIED,
+        risk_level=common_pb2.RISK_LEVEL_UNSPECIFIED,
+        reasoning=f"unjudged: judge_svc {'unavailable' if down else 'failed'} ({error.message})",
+        judge_model="none",
     )
 
 
@@ -337,7 +348,10 @@ class AgentGraph:
                 yield events.reasoning("limit", f"stopping: {limit}")
                 break
             started = time.monotonic()
+            noted = len(state.reasoning_trace)
             decision = await self._decide(state)
+            for note in state.reasoning_trace[noted:]:  # a model failure, said in the stream
+                yield events.reasoning("fallback", note)
             state.budget.iterations += 1
             state.budget.record(decision.key())
             state.think(f"{decision.action}: {decision.reasoning}")
@@ -374,7 +388,10 @@ class AgentGraph:
             elif decision.action == "synthesize":
                 started = time.monotonic()
                 writer = self._writer
+                noted = len(state.reasoning_trace)
                 draft, model = await self._synthesize(state, writer)
+                for note in state.reasoning_trace[noted:]:
+                    yield events.reasoning("fallback", note)
                 step("synthesize", f"{decided} → {len(draft)} characters by {model}", started)
                 if not draft.strip():
                     yield events.reasoning("synthesize", "no draft could be written")
@@ -392,10 +409,13 @@ class AgentGraph:
                             state.language,
                         )
                 except GroundmeshError as exc:
-                    step("judge", f"judge failed: {exc.message}", started)
-                    yield events.reasoning("judge", f"judge unavailable ({exc.message})")
+                    # The seeds' error tables: judge down → the draft is delivered, unjudged.
+                    judgement_ = _unjudged(exc)
+                    step("judge", judgement_.reasoning, started)
+                    yield events.reasoning("judge", judgement_.reasoning)
                     state.evaluation_result = None
-                    continue
+                    state.final_answer = draft
+                    break
                 state.evaluation_result = judgement_
                 verdict_name = common_pb2.Decision.Name(judgement_.decision)
                 step("judge", f"risk {judgement_.risk_score:.2f} → {verdict_name}", started)
@@ -410,7 +430,8 @@ class AgentGraph:
 
         if state.final_answer and judgement_ is not None:
             span.set_attribute("groundmesh.risk_score", judgement_.risk_score)
-            span.set_attribute("groundmesh.decision", "accept")
+            unjudged = judgement_.decision == common_pb2.DECISION_UNSPECIFIED
+            span.set_attribute("groundmesh.decision", "unjudged" if unjudged else "accept")
             async for e in self._deliver(
                 state, question, steps, state.final_answer, judgement_, model
             ):

@@ -8,6 +8,7 @@ from typing import Any
 
 import grpc
 
+from agent_svc.deadline import set_caller_deadline
 from agent_svc.graph import AgentGraph
 from agent_svc.templates import NAME_PATTERN
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
@@ -45,6 +46,7 @@ class AgentService(agent_pb2_grpc.AgentServiceServicer):
         self, request: agent_pb2.AskStreamRequest, context: Context
     ) -> AsyncIterator[agent_pb2.AskStreamResponse]:
         validate(request.question)
+        set_caller_deadline(context.time_remaining())
         sequence = 0
         async for event in self._loop.run(request.question):
             sequence += 1
@@ -53,6 +55,7 @@ class AgentService(agent_pb2_grpc.AgentServiceServicer):
 
     async def Ask(self, request: agent_pb2.AskRequest, context: Context) -> agent_pb2.AskResponse:
         validate(request.question)
+        set_caller_deadline(context.time_remaining())
         async for event in self._loop.run(request.question):
             if event.WhichOneof("event") == "done":
                 return agent_pb2.AskResponse(answer=event.done.answer)

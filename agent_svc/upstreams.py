@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import grpc
 
+from agent_svc.deadline import timeout_for
 from groundmesh.v1 import (
     common_pb2,
     judge_pb2,
@@ -17,7 +18,7 @@ from groundmesh.v1 import (
 )
 from mesh.config import AgentSettings
 from mesh.errors import from_rpc_error
-from mesh.grpc_client import is_serving, open_channel
+from mesh.grpc_client import IDEMPOTENT_METHODS, is_serving, open_channel
 
 
 class GrpcUpstreams:
@@ -25,10 +26,13 @@ class GrpcUpstreams:
 
     def __init__(self, settings: AgentSettings) -> None:
         self._timeout = settings.upstream_timeout_seconds
+        size = settings.max_message_bytes
+        # Every method the agent calls is idempotent: retried on UNAVAILABLE, with backoff.
+        retry = IDEMPOTENT_METHODS
         self._channels = {
-            "router_svc": open_channel(settings.router_addr, settings.max_message_bytes),
-            "retrieval_svc": open_channel(settings.retrieval_addr, settings.max_message_bytes),
-            "judge_svc": open_channel(settings.judge_addr, settings.max_message_bytes),
+            "router_svc": open_channel(settings.router_addr, size, retry_methods=retry),
+            "retrieval_svc": open_channel(settings.retrieval_addr, size, retry_methods=retry),
+            "judge_svc": open_channel(settings.judge_addr, size, retry_methods=retry),
         }
         self._router = router_pb2_grpc.RouterServiceStub(self._channels["router_svc"])
         self._retrieval = retrieval_pb2_grpc.RetrievalServiceStub(self._channels["retrieval_svc"])
@@ -52,7 +56,7 @@ class GrpcUpstreams:
         try:
             reply: router_pb2.RouteResponse = await self._router.Route(
                 router_pb2.RouteRequest(tenant=tenant, question=question, history=history),
-                timeout=self._timeout,
+                timeout=timeout_for(self._timeout),
             )
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "router_svc") from exc
@@ -66,7 +70,7 @@ class GrpcUpstreams:
                 retrieval_pb2.SearchRequest(
                     tenant=tenant, query=query, top_k=top_k, doc_ids=doc_ids
                 ),
-                timeout=min(timeout, self._timeout),
+                timeout=timeout_for(min(timeout, self._timeout)),
             )
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "retrieval_svc") from exc
@@ -88,7 +92,7 @@ class GrpcUpstreams:
                 judge_pb2.GradeDocumentsRequest(
                     tenant=tenant, question=question, chunks=chunks, language=language
                 ),
-                timeout=self._timeout,
+                timeout=timeout_for(self._timeout),
             )
         except grpc.aio.AioRpcError as exc:
             if exc.code() == grpc.StatusCode.UNIMPLEMENTED:
@@ -121,7 +125,7 @@ class GrpcUpstreams:
                     max_iterations=max_iterations,
                     language=language,
                 ),
-                timeout=self._timeout,
+                timeout=timeout_for(self._timeout),
             )
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "judge_svc") from exc

@@ -1,6 +1,11 @@
-"""Channels to upstream services, with telemetry, size limits and health checks."""
+"""Channels to upstream services, with telemetry, size limits, retries and health checks."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -9,13 +14,83 @@ from mesh.config import MiB
 from mesh.grpc_server import channel_options
 from mesh.telemetry import grpc_client_interceptors
 
+# Methods of the mesh that may be sent twice without harm (reads, or verdicts recomputed from
+# the request alone), by full service name. Ingest and DeleteDocument change state: never here.
+IDEMPOTENT_METHODS: Mapping[str, tuple[str, ...]] = {
+    "groundmesh.v1.RouterService": ("Route",),
+    "groundmesh.v1.RetrievalService": ("Search", "ListDocuments", "GetStats"),
+    "groundmesh.v1.JudgeService": ("Judge", "GradeDocuments"),
+}
 
-def open_channel(target: str, max_message_bytes: int = 16 * MiB) -> grpc.aio.Channel:
-    """An insecure aio channel (the mesh runs on a private network) with OTel interceptors."""
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """A gRPC retryPolicy: attempts in all (gRPC caps them at 5) and exponential backoff."""
+
+    max_attempts: int = 5
+    initial_backoff_seconds: float = 0.2
+    max_backoff_seconds: float = 2.0
+    backoff_multiplier: float = 2.0
+    retryable_status_codes: tuple[str, ...] = ("UNAVAILABLE",)
+    # How soon a channel whose server went away tries to connect again (gRPC's defaults start
+    # at 1 s and grow to 120 s: far too slow for a restarted neighbour on a private network).
+    max_reconnect_backoff_ms: int = 1000
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.max_attempts <= 5:
+            raise ValueError("max_attempts must be between 2 and 5")
+        if not 0 < self.initial_backoff_seconds <= self.max_backoff_seconds:
+            raise ValueError("backoffs must be positive, initial <= max")
+        if self.backoff_multiplier < 1 or not self.retryable_status_codes:
+            raise ValueError("multiplier must be >= 1 and some status code retryable")
+
+
+def retry_service_config(
+    methods: Mapping[str, Sequence[str]], policy: RetryPolicy = RetryPolicy()
+) -> str:
+    """The JSON gRPC service config retrying exactly ``methods`` ({service: [method, ...]})."""
+    names = [{"service": s, "method": m} for s, ms in methods.items() for m in ms]
+    config: dict[str, Any] = {
+        "methodConfig": [
+            {
+                "name": names,
+                "retryPolicy": {
+                    "maxAttempts": policy.max_attempts,
+                    "initialBackoff": f"{policy.initial_backoff_seconds:g}s",
+                    "maxBackoff": f"{policy.max_backoff_seconds:g}s",
+                    "backoffMultiplier": policy.backoff_multiplier,
+                    "retryableStatusCodes": list(policy.retryable_status_codes),
+                },
+            }
+        ]
+    }
+    return json.dumps(config)
+
+
+def open_channel(
+    target: str,
+    max_message_bytes: int = 16 * MiB,
+    *,
+    retry_methods: Mapping[str, Sequence[str]] | None = None,
+    retry_policy: RetryPolicy = RetryPolicy(),
+) -> grpc.aio.Channel:
+    """An insecure aio channel (the mesh runs on a private network) with OTel interceptors.
+
+    With ``retry_methods`` (only idempotent ones, e.g. from :data:`IDEMPOTENT_METHODS`), calls
+    to them that fail UNAVAILABLE are retried with backoff within their deadline, and the
+    channel reconnects quickly to a restarted server.
+    """
+    options = channel_options(max_message_bytes)
+    if retry_methods:
+        options += [
+            ("grpc.enable_retries", 1),
+            ("grpc.service_config", retry_service_config(retry_methods, retry_policy)),
+            ("grpc.initial_reconnect_backoff_ms", 100),
+            ("grpc.min_reconnect_backoff_ms", 100),
+            ("grpc.max_reconnect_backoff_ms", retry_policy.max_reconnect_backoff_ms),
+        ]
     return grpc.aio.insecure_channel(
-        target,
-        options=channel_options(max_message_bytes),
-        interceptors=grpc_client_interceptors(),
+        target, options=options, interceptors=grpc_client_interceptors()
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agent_svc.deadline import timeout_for
 from mesh.errors import AlreadyExists, InvalidInput, NotFound
 
 _JSON_TYPES: dict[str, tuple[type, ...]] = {
@@ -167,12 +168,12 @@ class ToolRegistry:
         attempts = 0
         for attempt in range(definition.retry_count + 1):
             attempts = attempt + 1
+            # The tool's own timeout, cut to what is left of the caller's deadline.
+            timeout = timeout_for(definition.timeout_seconds)
             try:
-                data, meta = await asyncio.wait_for(
-                    tool.run(arguments), timeout=definition.timeout_seconds
-                )
+                data, meta = await asyncio.wait_for(tool.run(arguments), timeout=timeout)
             except TimeoutError:
-                error = f"timed out after {definition.timeout_seconds:g} s"
+                error = f"timed out after {timeout:g} s"
             except InvalidInput as exc:  # bad input will not get better by retrying
                 error = exc.message
                 break

@@ -284,15 +284,6 @@ async def test_retries_are_bounded_by_the_environment_settings(
         TALLY.record("faults", ok)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "bug: when the model fails, agent_svc/graph.py notes it only in state.reasoning_trace "
-        "(state.think); no reasoning event or step in the stream says the model failed, the "
-        "only sign is model_used/'by offline-extractive' (mesh/llm/base.py: callers fall back "
-        "and say so)"
-    ),
-)
 async def test_the_fallback_comes_with_a_note_that_the_model_failed(
     llm_mesh: LLMAgentMesh, messages_api: MessagesAPIServer
 ) -> None:
