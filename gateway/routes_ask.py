@@ -4,7 +4,6 @@ import time
 from datetime import UTC, datetime
 from typing import Annotated
 
-import anyio
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
@@ -111,24 +110,16 @@ async def _stream(request: Request, body: AskBody, who: Caller) -> EventSourceRe
     question = to_question(gw, body, who.tenant)
     await gw.check_documents(who.tenant, body.doc_ids or [])
     events = gw.agent.ask_stream(question)
-    shutdown = anyio.Event()
-    drain = gw.settings.drain_seconds
     frames = relay(
         events,
         lambda answer: finish(answer, body, received_at),
         gw.settings.sse_retry_ms,
         gw.metrics,
-        shutdown,
-        drain,
     )
     return EventSourceResponse(
         frames,
         ping=gw.settings.heartbeat_seconds,
         ping_message_factory=heartbeat,
-        # On SIGTERM the relay gets `drain` seconds to finish, then ends with an error event;
-        # the extra second lets that last event leave before the stream is cancelled.
-        shutdown_event=shutdown,
-        shutdown_grace_period=drain + 1.0,
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
 

@@ -3,9 +3,7 @@
 Every event has an ``event:`` name, an ``id:`` and JSON ``data:``; the first carries ``retry:``
 advice and leaves at once (before the agent has said anything), comment heartbeats keep idle
 connections open, and the last event is always ``done`` or ``error``. When the client goes
-away, the relay is cancelled and closing the agent stream cancels the gRPC call. When the gateway
-shuts down, a run in flight gets ``drain_seconds`` to finish; one still running then ends with an
-``error`` event (``UNAVAILABLE``: ask again) instead of a cut connection.
+away, the relay is cancelled and closing the agent stream cancels the gRPC call.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Any
 
-import anyio
 from sse_starlette import ServerSentEvent
 
 from gateway.convert import event_out
@@ -29,7 +26,6 @@ from mesh.errors import GroundmeshError
 log = logging.getLogger(__name__)
 
 ACCEPTED_TEXT = "question received; the agent is starting"
-SHUTDOWN_MESSAGE = "the gateway is shutting down; ask again"
 
 
 def _frame(
@@ -48,59 +44,13 @@ def heartbeat() -> ServerSentEvent:
     return ServerSentEvent(comment="heartbeat")
 
 
-class _ShuttingDown(Exception):
-    """The drain period after shutdown ran out before the agent finished."""
-
-
-async def _drained(shutdown: anyio.Event, drain_seconds: float) -> None:
-    await shutdown.wait()
-    await asyncio.sleep(drain_seconds)
-
-
-async def _until_drained(
-    events: AsyncGenerator[agent_pb2.AskStreamResponse, None],
-    shutdown: anyio.Event | None,
-    drain_seconds: float,
-) -> AsyncIterator[agent_pb2.AskStreamResponse]:
-    """The agent's events, or :class:`_ShuttingDown` once shutdown plus the drain has passed."""
-    if shutdown is None:
-        async for event in events:
-            yield event
-        return
-    stop = asyncio.ensure_future(_drained(shutdown, drain_seconds))
-    step: asyncio.Future[agent_pb2.AskStreamResponse] | None = None
-    try:
-        while True:
-            step = asyncio.ensure_future(anext(events))
-            await asyncio.wait({step, stop}, return_when=asyncio.FIRST_COMPLETED)
-            if not step.done():
-                step.cancel()
-                await asyncio.gather(step, return_exceptions=True)
-                raise _ShuttingDown
-            try:
-                event = step.result()
-            except StopAsyncIteration:
-                return
-            yield event
-    finally:
-        stop.cancel()
-        if step is not None and not step.done():  # the client left while the agent was busy
-            step.cancel()
-            await asyncio.gather(step, return_exceptions=True)
-
-
 async def relay(
     events: AsyncGenerator[agent_pb2.AskStreamResponse, None],
     on_done: Callable[[agent_pb2.Answer], AskOut],
     retry_ms: int,
     metrics: GatewayMetrics,
-    shutdown: anyio.Event | None = None,
-    drain_seconds: float = 0.0,
 ) -> AsyncIterator[ServerSentEvent]:
-    """The SSE frames of one run; ``on_done`` turns the final answer into the ``done`` body.
-
-    ``shutdown`` is set when the server begins to stop; the run then has ``drain_seconds`` left.
-    """
+    """The SSE frames of one run; ``on_done`` turns the final answer into the ``done`` body."""
     started = time.monotonic()
     ident = 1
     finished = False
@@ -108,7 +58,7 @@ async def relay(
     try:
         yield _frame(ident, "reasoning", {"step": "accepted", "text": ACCEPTED_TEXT}, retry_ms)
         first = True
-        async for event in _until_drained(events, shutdown, drain_seconds):
+        async for event in events:
             if first:
                 metrics.first_event_seconds.observe(time.monotonic() - started)
                 first = False
@@ -134,9 +84,6 @@ async def relay(
     except GroundmeshError as exc:
         finished = True
         yield _frame(ident + 1, "error", {"code": exc.code.name, "message": exc.message})
-    except _ShuttingDown:
-        finished = True
-        yield _frame(ident + 1, "error", {"code": "UNAVAILABLE", "message": SHUTDOWN_MESSAGE})
     except (asyncio.CancelledError, GeneratorExit):
         raise
     except Exception:

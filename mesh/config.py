@@ -221,9 +221,6 @@ class GatewaySettings(BaseSettings):
         "127.0.0.1:50052", description="retrieval_svc host:port (document uploads and listing)"
     )
     sse_retry_ms: int = Field(3000, gt=0, description="reconnect advice sent as SSE retry:")
-    drain_seconds: float = Field(
-        20.0, ge=0, description="on SIGTERM, time a stream in flight gets before an error event"
-    )
     rate_per_second: float = Field(5.0, gt=0, description="sustained requests per second per key")
     rate_burst: int = Field(20, gt=0, description="requests a key may make at once")
     max_body_bytes: int = Field(64 * 1024, gt=0, description="largest JSON request body")

@@ -6,13 +6,12 @@ import asyncio
 import json
 from collections.abc import AsyncGenerator
 
-import anyio
 import pytest
 
 from gateway.convert import answer_out
 from gateway.metrics import GatewayMetrics
 from gateway.models import SSE_EVENTS
-from gateway.sse import SHUTDOWN_MESSAGE, relay
+from gateway.sse import relay
 from groundmesh.v1 import agent_pb2
 from mesh.errors import Unavailable
 
@@ -134,50 +133,3 @@ async def test_cancelling_the_relay_closes_the_upstream() -> None:
     await asyncio.wait_for(closed.wait(), 5)
     assert metrics.streams_cancelled._value.get() == 1
     assert metrics.streams_open._value.get() == 0
-
-
-class TestShutdown:
-    """SIGTERM: a run finishes within the drain period, or ends with an error event."""
-
-    @staticmethod
-    async def _frames(
-        gen: AsyncGenerator[agent_pb2.AskStreamResponse, None], shutdown: anyio.Event
-    ) -> list[tuple[str, dict[str, object]]]:
-        frames = relay(
-            gen, lambda a: answer_out(a, False), 2500, GatewayMetrics(), shutdown, drain_seconds=0
-        )
-        out = []
-        async for f in frames:
-            out.append((str(f.event), json.loads(str(f.data))))
-            if len(out) == 2:
-                shutdown.set()  # the server starts stopping while the agent is still running
-        return out
-
-    async def test_a_run_still_going_when_the_drain_ends_gets_an_error_event(self) -> None:
-        never = asyncio.Event()
-        closed = []
-
-        async def slow() -> AsyncGenerator[agent_pb2.AskStreamResponse, None]:
-            try:
-                yield _events("reasoning")[0]
-                await never.wait()  # the agent never answers
-                yield _events("done")[0]
-            finally:
-                closed.append(True)
-
-        frames = await self._frames(slow(), anyio.Event())
-        assert [name for name, _ in frames] == ["reasoning", "reasoning", "error"]
-        assert frames[-1][1] == {"code": "UNAVAILABLE", "message": SHUTDOWN_MESSAGE}
-        assert closed == [True]  # the agent stream was closed: the upstream call is cancelled
-
-    async def test_a_run_that_finishes_in_time_ends_with_done(self) -> None:
-        up = Upstream(_events("reasoning", "token", "done"))
-        shutdown = anyio.Event()
-        frames = relay(
-            up.gen(), lambda a: answer_out(a, False), 2500, GatewayMetrics(), shutdown, 30.0
-        )
-        names = []
-        async for f in frames:
-            names.append(str(f.event))
-            shutdown.set()
-        assert names == ["reasoning", "reasoning", "token", "done"]
