@@ -6,8 +6,8 @@ citing nothing valid, with every source):
 - **numbers and dates** in the claim that the evidence does not carry → unsupported; when the
   evidence sentence that best matches the claim states a *different* number, contradictory;
 - **names** (capitalized words inside a sentence) that the evidence never mentions → unsupported;
-- **negation**: the best-matching evidence sentence says the opposite (one of them negated) →
-  contradictory;
+- **negation**: the best-matching evidence sentence says the opposite (one of them negated, and
+  each carries most of the other's terms) → contradictory;
 - **generalizing words** (always, therefore, 所有, 因此, …) that the evidence does not use →
   over-extrapolation;
 - **low support**: too few of the claim's content terms occur in the evidence → unsupported; a
@@ -16,25 +16,30 @@ citing nothing valid, with every source):
 - **recombination**: over the whole answer, too many pairs of neighbouring content words that no
   source contains → unsupported (the claim bringing most of them is named).
 
-Every check is on by default. On the tuning half of the shared judge sets the name check costs
-under one point of balanced accuracy (English answers name places the sources describe
-otherwise); it is kept because a wrong name is the hallucination users notice first.
+Then the hallucination model (:mod:`judge_svc.support_model`, a logistic regression over
+:mod:`judge_svc.features` and these findings) decides for the whole answer: below its threshold
+the lexical findings are dismissed (kept in ``ClaimReport.dismissed``) except a contradicted
+number or negation and a claim with no source; at or above it they stand, and if there are none
+the claim reading least like its source is named. ``ClaimChecker(model=None)`` gives the lexical
+findings alone.
 
-The claim-support score is the share of claims with no finding; its risk is one minus that.
+The claim-support score is the share of claims with no (standing) finding; its risk is one minus
+that.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 
 import numpy as np
 
+from judge_svc.findings import ClaimFinding, ClaimReport, FindingKind
 from judge_svc.rules import Sentence, Source
 from judge_svc.semantic import SentenceEmbedder
 from judge_svc.sentences import split_sentences
+from judge_svc.support_model import DEFAULT_MODEL, LogisticModel, apply_model
 from judge_svc.terms import (
     content_pairs,
     content_terms,
@@ -48,30 +53,13 @@ from judge_svc.terms import (
 )
 
 SNIPPET_CHARS = 200
-
-
-class FindingKind(StrEnum):
-    """The guidelines' kinds of claim-level hallucination."""
-
-    UNSUPPORTED = "unsupported"
-    CONTRADICTORY = "contradictory"
-    OVER_EXTRAPOLATION = "over_extrapolation"
-
-
-FINDING_WEIGHT = {
-    FindingKind.UNSUPPORTED: 1.0,
-    FindingKind.CONTRADICTORY: 1.0,
-    FindingKind.OVER_EXTRAPOLATION: 0.5,
-}
-
-
-@dataclass(frozen=True)
-class ClaimFinding:
-    """One problem with one claim, with the offending text."""
-
-    kind: FindingKind
-    claim: str
-    reason: str
+__all__ = [
+    "ClaimCheckConfig",
+    "ClaimChecker",
+    "ClaimFinding",
+    "ClaimReport",
+    "FindingKind",
+]
 
 
 @dataclass(frozen=True)
@@ -87,49 +75,6 @@ class ClaimCheckConfig:
     max_semantic_claims: int = 8
     max_novel_pair_share: float = 0.55
     min_novel_pairs: int = 3
-
-
-@dataclass
-class ClaimReport:
-    """Findings over all claims of a draft."""
-
-    claims: int = 0
-    findings: list[ClaimFinding] = field(default_factory=list)
-    support: list[float] = field(default_factory=list)
-    semantic_checked: int = 0
-    novel_share: float = 0.0
-
-    def texts(self, kind: FindingKind) -> list[str]:
-        """The offending claim texts of one kind, each once."""
-        return list(dict.fromkeys(f.claim for f in self.findings if f.kind is kind))
-
-    @property
-    def flagged_claims(self) -> int:
-        """Claims with at least one finding."""
-        return len({f.claim for f in self.findings})
-
-    @property
-    def score(self) -> float:
-        """1 - weighted flagged claims / claims (1.0 when there are no claims).
-
-        A claim weighs its worst finding: unsupported or contradictory 1, over-extrapolation
-        0.5 (it goes beyond the source rather than against it).
-        """
-        if self.claims == 0:
-            return 1.0
-        worst: dict[str, float] = {}
-        for f in self.findings:
-            worst[f.claim] = max(worst.get(f.claim, 0.0), FINDING_WEIGHT[f.kind])
-        return round(max(1.0 - sum(worst.values()) / self.claims, 0.0), 4)
-
-    @property
-    def risk(self) -> float:
-        """One minus the score."""
-        return round(1.0 - self.score, 4)
-
-    def reasons(self, limit: int = 5) -> list[str]:
-        """Short readable reasons, first ``limit``."""
-        return [f"{f.kind.value}: {f.reason}" for f in self.findings[:limit]]
 
 
 @dataclass(frozen=True)
@@ -212,10 +157,19 @@ class ClaimChecker:
     """Checks claims against their evidence; thread-safe, keeps only caches."""
 
     def __init__(
-        self, config: ClaimCheckConfig | None = None, embedder: SentenceEmbedder | None = None
+        self,
+        config: ClaimCheckConfig | None = None,
+        embedder: SentenceEmbedder | None = None,
+        model: LogisticModel | None = DEFAULT_MODEL,
     ) -> None:
         self.config = config or ClaimCheckConfig()
         self._embedder = embedder
+        self._model = model
+
+    @property
+    def uses_model(self) -> bool:
+        """Whether the hallucination model decides which lexical findings stand."""
+        return self._model is not None
 
     @property
     def uses_embeddings(self) -> bool:
@@ -237,7 +191,9 @@ class ClaimChecker:
             )
             if not pool.parts:
                 report.findings.append(
-                    ClaimFinding(FindingKind.UNSUPPORTED, _snip(claim.bare), "no source to check")
+                    ClaimFinding(
+                        FindingKind.UNSUPPORTED, _snip(claim.bare), "no source to check", "source"
+                    )
                 )
                 report.support.append(0.0)
                 continue
@@ -253,6 +209,8 @@ class ClaimChecker:
                 )
         self._settle(undecided, report)
         self._check_novelty(claims, evidence, report)
+        if self._model is not None:
+            apply_model(report, claims, sources, self._model)
         return report
 
     def _check_novelty(
@@ -283,6 +241,7 @@ class ClaimChecker:
                 _snip(worst.bare),
                 f"{report.novel_share:.0%} of the answer's word pairs occur in no source"
                 + (f" (here: {shown})" if shown else ""),
+                "novelty",
             )
         )
 
@@ -307,6 +266,7 @@ class ClaimChecker:
                         FindingKind.CONTRADICTORY,
                         snippet,
                         reason + ", ".join(sorted(others)) + f": {_snip(stated, 120)}",
+                        "number",
                     )
                 )
             else:
@@ -315,6 +275,7 @@ class ClaimChecker:
                         FindingKind.UNSUPPORTED,
                         snippet,
                         f"number(s) {', '.join(missing_numbers)} not in the source",
+                        "number",
                     )
                 )
         if cfg.check_names:
@@ -325,14 +286,20 @@ class ClaimChecker:
                         FindingKind.UNSUPPORTED,
                         snippet,
                         f"name(s) {', '.join(missing_names)} not in the source",
+                        "name",
                     )
                 )
-        if best_overlap >= cfg.contradiction_overlap and (negations(claim) > 0) != (best_neg > 0):
+        if (
+            best_overlap >= cfg.contradiction_overlap
+            and (negations(claim) > 0) != (best_neg > 0)
+            and _covers(terms, content_terms(best_text), cfg.contradiction_overlap)
+        ):
             report.findings.append(
                 ClaimFinding(
                     FindingKind.CONTRADICTORY,
                     snippet,
                     f"negation differs from the source: {_snip(best_text, 120)}",
+                    "negation",
                 )
             )
         if cfg.check_extrapolation:
@@ -343,6 +310,7 @@ class ClaimChecker:
                         FindingKind.OVER_EXTRAPOLATION,
                         snippet,
                         f"generalizes ({', '.join(beyond)}) beyond the source",
+                        "extrapolation",
                     )
                 )
         if support >= cfg.sure_support:
@@ -354,6 +322,7 @@ class ClaimChecker:
                         FindingKind.UNSUPPORTED,
                         snippet,
                         f"only {support:.0%} of its terms occur in the source",
+                        "support",
                     )
                 )
             return support, False
@@ -385,8 +354,15 @@ class ClaimChecker:
                         FindingKind.UNSUPPORTED,
                         _snip(claim),
                         f"weak semantic support (similarity {similarity:.2f})",
+                        "semantic",
                     )
                 )
+
+
+def _covers(claim_terms: set[str], sentence_terms: set[str], share: float) -> bool:
+    """Whether the claim carries ``share`` of the sentence's terms (the two say the same thing,
+    not the claim one clause of a longer sentence)."""
+    return len(claim_terms & sentence_terms) >= share * max(len(sentence_terms), 1)
 
 
 def _snip(text: str, limit: int = SNIPPET_CHARS) -> str:

@@ -206,6 +206,9 @@ def _annotate_span(v: Verdict, draft: str) -> None:
     }
     if v.llm_score is not None:
         attributes["groundmesh.judge.llm_score"] = v.llm_score
+    if v.claims.probability is not None:
+        attributes["groundmesh.judge.hallucination_probability"] = v.claims.probability
+        attributes["groundmesh.judge.dismissed_hints"] = len(v.claims.dismissed)
     if v.degraded_reason:
         attributes["groundmesh.judge.degraded_reason"] = v.degraded_reason
     for name, version in v.prompt_versions.items():

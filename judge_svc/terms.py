@@ -45,7 +45,7 @@ _ZH_MEASURE_WORDS = frozenset("個个天年月日次人元週周歲岁件項项�
 _ZH_NUMBER = re.compile(r"[零〇一二兩两三四五六七八九十百千萬万億亿]{1,12}")
 _ARABIC = re.compile(r"\d+(?:[.,]\d+)*")
 _NEGATION_EN = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without)\b|n't\b", re.I
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without)\b|n['’]t\b", re.I
 )
 _NEGATION_ZH = re.compile(
     r"不(?!同|但|僅|仅|久|斷|断|少)|沒|没|未(?!來|来)|無(?!論)|无(?!论)|非(?!常)|別|勿"
@@ -72,6 +72,16 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
     return word
+
+
+def stem(word: str) -> str:
+    """A crude English stem (plural, -ing, -ed, -ly, -ation dropped); other text unchanged."""
+    return _stem(word)
+
+
+def is_stop_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is an English or Chinese stop word."""
+    return word in _EN_STOP or word in _ZH_STOP
 
 
 def normalize(text: str) -> str:

@@ -10,6 +10,12 @@ The claim checker's thresholds were tuned on the ``tune`` half of the shared set
 id has an even CRC-32); the shared sets are reported on the other half (``--split holdout``) by
 default. ``--dataset FILE`` reads the shared format or rows with ``sources: [{id, parent_id,
 text}]`` and a cited answer (reported on all rows unless ``--split`` says otherwise).
+
+``--fit`` re-derives the offline hallucination model (:mod:`judge_svc.model_fit`): forward
+feature selection by 5-fold cross-validation and a logistic regression fitted on the ``tune``
+half of the datasets (``--split`` may say ``all`` for a file of one's own; never ``holdout``),
+then prints the constants to paste into :mod:`judge_svc.support_model` and whether they match
+the ones in the code.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from judge_svc.evaluation import (
 )
 from judge_svc.rules import Source
 from judge_svc.sentences import cjk_letters
+from judge_svc.support_model import DEFAULT_MODEL
 from mesh.config import REPO_ROOT
 
 SHARED = REPO_ROOT.parent / "shared" / "data"
@@ -119,6 +126,52 @@ def run(
     return result
 
 
+def fit(datasets: list[Path], split: Split | None, limit: int | None) -> dict[str, Any]:
+    """Re-derive the hallucination model on the tune half (or ``split``) of ``datasets``."""
+    from judge_svc.model_fit import derive
+
+    if split == "holdout":
+        raise ValueError("the model is never fitted on the held-out half")
+    chosen: Split = split or "tune"
+    rows = [load_rows(path, chosen, limit) for path in datasets]
+    for path, r in zip(datasets, rows, strict=True):
+        if not r:
+            raise ValueError(f"{path} has no rows in split {chosen}")
+    result = derive(rows)
+    return {
+        "split": chosen,
+        "datasets": {p.stem: len(r) for p, r in zip(datasets, rows, strict=True)},
+        "selection": [
+            {
+                "added": name,
+                "cv_balanced_accuracy": dict(zip([p.stem for p in datasets], cv, strict=True)),
+            }
+            for name, cv in result.steps
+        ],
+        "model": {
+            "features": list(result.model.features),
+            "means": list(result.model.means),
+            "scales": list(result.model.scales),
+            "weights": list(result.model.weights),
+            "intercept": result.model.intercept,
+        },
+        "table": result.model.table(),
+        "matches_code": result.model == DEFAULT_MODEL,
+    }
+
+
+def _print_fit(result: dict[str, Any]) -> None:
+    sizes = ", ".join(f"{k} {v} rows" for k, v in result["datasets"].items())
+    typer.echo(f"fit on split {result['split']}: {sizes}")
+    typer.echo("forward selection (5-fold CV balanced accuracy per dataset after each step):")
+    for step in result["selection"]:
+        cv = "  ".join(f"{k} {v:.3f}" for k, v in step["cv_balanced_accuracy"].items())
+        typer.echo(f"  + {step['added']:<28}{cv}")
+    typer.echo("\n" + result["table"])
+    same = "match" if result["matches_code"] else "DIFFER from"
+    typer.echo(f"\nthese constants {same} judge_svc/support_model.py")
+
+
 def calibrate_cjk(chars: int = 400_000) -> dict[str, float]:
     """Bits per character (LZMA, preset 9e) of the shared Wikipedia corpora, and the ratios."""
     bits: dict[str, float] = {}
@@ -193,6 +246,10 @@ def register(app: typer.Typer) -> None:
         calibrate: Annotated[
             bool, typer.Option("--calibrate-cjk", help="measure the CJK character weight")
         ] = False,
+        fit_model: Annotated[
+            bool,
+            typer.Option("--fit", help="re-derive the offline hallucination model (tune half)"),
+        ] = False,
         as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     ) -> None:
         """Balanced accuracy, per-class P/R/F1 and latency of three hallucination detectors."""
@@ -213,11 +270,17 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"error: dataset {p} does not exist", err=True)
                 raise typer.Exit(2)
         try:
-            result = run(paths, split, limit, semantic)  # type: ignore[arg-type]
+            result = (
+                fit(paths, split, limit)  # type: ignore[arg-type]
+                if fit_model
+                else run(paths, split, limit, semantic)  # type: ignore[arg-type]
+            )
         except ValueError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from exc
-        if as_json:
+        if fit_model and not as_json:
+            _print_fit(result)
+        elif as_json:
             typer.echo(json.dumps(result, ensure_ascii=False, indent=2))
         else:
             _print(result)
