@@ -6,6 +6,7 @@ and, once accepted, the client — as it is produced.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Protocol
 
@@ -68,6 +69,8 @@ class ExtractiveWriter:
         return "\n".join([body, *extra]) if extra else body
 
     async def write(self, state: AgentState) -> AsyncIterator[str]:
-        text = self.draft(state)
+        # Drafting embeds candidate sentences (CPU-bound, releases the GIL): off the event loop,
+        # so one run's drafting never stalls the other runs' streams and deadlines.
+        text = await asyncio.to_thread(self.draft, state)
         for i, line in enumerate(text.split("\n") if text else []):
             yield ("\n" if i else "") + line

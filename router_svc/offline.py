@@ -21,6 +21,7 @@ A DIRECT_ANSWER under confidence 0.8 is escalated to DOCUMENT_QA.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 from collections.abc import Sequence
@@ -134,8 +135,12 @@ class LexiconRouter:
         self.route("warm up 暖身")
 
     async def classify(self, question: str, history: Sequence[HistoryTurn]) -> RouteDecision:
-        """The engine interface shared with the LLM router."""
-        return self.route(question, list(history))
+        """The engine interface shared with the LLM router.
+
+        Routing may embed the question (CPU-bound, releases the GIL), so it runs off the event
+        loop: a slow question never stalls the server's other calls.
+        """
+        return await asyncio.to_thread(self.route, question, list(history))
 
     def route(self, question: str, history: list[HistoryTurn] | None = None) -> RouteDecision:
         """Decide intent, task type, language and search queries for ``question``."""
