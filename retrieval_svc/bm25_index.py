@@ -48,6 +48,7 @@ class BM25Index:
         self._live = 0
         self._total_len = 0.0
         self._idf_cache: Floats | None = None
+        self._norm_cache: Floats | None = None
 
     def __len__(self) -> int:
         return self._live
@@ -82,7 +83,7 @@ class BM25Index:
         self._row_len[row] = float(len(tokens))
         self._live += 1
         self._total_len += len(tokens)
-        self._idf_cache = None
+        self._idf_cache = self._norm_cache = None
 
     def remove(self, row: int) -> None:
         """Forget row ``row`` (its postings are removed now); the slot may be reused."""
@@ -99,7 +100,7 @@ class BM25Index:
         self._total_len -= self._row_len[row]
         self._row_len[row] = 0.0
         self._live -= 1
-        self._idf_cache = None
+        self._idf_cache = self._norm_cache = None
 
     def _idf(self) -> Floats:
         """rank_bm25's idf of every term, with the epsilon floor for negative values."""
@@ -120,14 +121,24 @@ class BM25Index:
         """BM25 score of every row (0 for free rows and rows without a query term)."""
         return self._scores(query_tokens)[0]
 
+    def _norms(self) -> Floats:
+        """``k1 * (1 - b + b * length / avgdl)`` of every row (the length part of the BM25
+        denominator), computed once per change of the corpus instead of once per query term."""
+        if self._norm_cache is None:
+            lengths = np.frombuffer(self._row_len, dtype=np.float64)
+            avgdl = self._total_len / self._live
+            self._norm_cache = self.k1 * (1 - self.b + self.b * lengths / avgdl)
+        return self._norm_cache
+
     def _scores(self, query_tokens: Sequence[str]) -> tuple[Floats, npt.NDArray[np.bool_]]:
-        out = np.zeros(len(self._row_terms), dtype=np.float64)
-        matched = np.zeros(len(self._row_terms), dtype=bool)
+        n = len(self._row_terms)
         if not self._live:
-            return out, matched
+            return np.zeros(n, dtype=np.float64), np.zeros(n, dtype=bool)
         idf = self._idf()
-        avgdl = self._total_len / self._live
-        lengths = np.frombuffer(self._row_len, dtype=np.float64)
+        norms = self._norms()
+        hits: list[npt.NDArray[np.int32]] = []
+        weights: list[Floats] = []
+        positive = True
         for term in query_tokens:  # a repeated query term counts again, as in rank_bm25
             tid = self._term_ids.get(term)
             if tid is None or self._df[tid] == 0:
@@ -135,9 +146,18 @@ class BM25Index:
             p = self._postings[tid]
             rows = np.frombuffer(p.rows, dtype=np.int32)
             tf = np.frombuffer(p.tfs, dtype=np.float32).astype(np.float64)
-            denom = tf + self.k1 * (1 - self.b + self.b * lengths[rows] / avgdl)
-            out[rows] += idf[tid] * (tf * (self.k1 + 1) / denom)
-            matched[rows] = True
+            # rank_bm25's expression, term by term, so the sums are bit-identical
+            weights.append(idf[tid] * (tf * (self.k1 + 1) / (tf + norms[rows])))
+            hits.append(rows)
+            positive = positive and idf[tid] > 0
+        if not hits:
+            return np.zeros(n, dtype=np.float64), np.zeros(n, dtype=bool)
+        every = np.concatenate(hits) if len(hits) > 1 else hits[0]
+        # one pass in query-term order: each row's sum adds its terms as rank_bm25 does
+        out = np.asarray(
+            np.bincount(every, weights=np.concatenate(weights), minlength=n), dtype=np.float64
+        )
+        matched = out > 0 if positive else np.bincount(every, minlength=n) > 0
         return out, matched
 
     def top(

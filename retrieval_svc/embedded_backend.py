@@ -2,7 +2,8 @@
 
 A write commits to SQLite first (one transaction, ``synchronous=FULL``) and only then updates
 the in-memory index, so an acknowledged document survives ``kill -9`` and an unacknowledged
-one is wholly there or wholly absent; at start-up the indexes are rebuilt from the database.
+one is wholly there or wholly absent; at start-up the indexes are rebuilt from the database
+(a large tenant's approximate vector index too: it is derived state, never persisted).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from retrieval_svc.blas import single_threaded_blas
 from retrieval_svc.embeddings import Matrix
 from retrieval_svc.store import DocumentRecord, EmbeddedStore, StoredChunk
 from retrieval_svc.tenant_index import TenantIndex
+from retrieval_svc.vector_index import ANN_THRESHOLD, VectorIndexInfo
 
 
 class EmbeddedBackend:
@@ -25,10 +27,11 @@ class EmbeddedBackend:
 
     name = "embedded"
 
-    def __init__(self, data_dir: Path, dim: int) -> None:
+    def __init__(self, data_dir: Path, dim: int, ann_threshold: int = ANN_THRESHOLD) -> None:
         single_threaded_blas()  # matrix-vector products gain nothing from BLAS threads
         self._store = EmbeddedStore(data_dir, dim)
         self._dim = dim
+        self._ann_threshold = ann_threshold
         self._indexes: dict[str, TenantIndex] = {}
         self._write_lock = asyncio.Lock()
 
@@ -41,9 +44,15 @@ class EmbeddedBackend:
         for tenant in await asyncio.to_thread(self._store.tenants):
             await asyncio.to_thread(self._load_tenant, tenant)
 
+    def _new_index(self) -> TenantIndex:
+        # rebuilds after many writes run in the background; searches stay exact meanwhile
+        return TenantIndex(self._dim, self._ann_threshold, background_builds=True)
+
     def _load_tenant(self, tenant: str) -> None:
         metadata, rows = self._store.index_rows(tenant)
-        index = TenantIndex(self._dim)
+        titles = {d.doc_id: d.title for d in self._store.list_documents(tenant)}
+        index = self._new_index()
+        index.reserve(self._store.count(tenant)[1])
         current = ""
         ids: list[str] = []
         tokens: list[list[str]] = []
@@ -51,7 +60,14 @@ class EmbeddedBackend:
 
         def flush() -> None:
             if ids:
-                index.replace(current, metadata.get(current, {}), ids, tokens, np.vstack(vectors))
+                index.replace(
+                    current,
+                    metadata.get(current, {}),
+                    ids,
+                    tokens,
+                    np.vstack(vectors),
+                    titles.get(current, ""),
+                )
                 ids.clear()
                 tokens.clear()
                 vectors.clear()
@@ -64,12 +80,13 @@ class EmbeddedBackend:
             tokens.append(terms)
             vectors.append(vector)
         flush()
+        index.build_vector_index()  # before the tenant serves: its first search is fast
         self._indexes[tenant] = index
 
     def _index(self, tenant: str) -> TenantIndex:
         index = self._indexes.get(tenant)
         if index is None:
-            index = self._indexes[tenant] = TenantIndex(self._dim)
+            index = self._indexes[tenant] = self._new_index()
         return index
 
     async def replace_document(
@@ -86,6 +103,7 @@ class EmbeddedBackend:
                 [c.chunk_id for c in chunks],
                 [c.tokens for c in chunks],
                 vectors,
+                document.title,
             )
 
     async def delete_document(self, tenant: str, doc_id: str) -> int | None:
@@ -101,9 +119,29 @@ class EmbeddedBackend:
     async def get_chunks(self, tenant: str, chunk_ids: Sequence[str]) -> list[StoredChunk]:
         return await asyncio.to_thread(self._store.get_chunks, tenant, list(chunk_ids))
 
-    def _resolve(self, tenant: str, ranked: list[tuple[str, float]]) -> list[ScoredChunk]:
-        chunks = {c.chunk_id: c for c in self._store.get_chunks(tenant, [c for c, _ in ranked])}
-        return [ScoredChunk(chunks[c], s) for c, s in ranked if c in chunks]
+    def _resolve(
+        self, tenant: str, index: TenantIndex, ranked: list[tuple[str, float]]
+    ) -> list[ScoredChunk]:
+        """The ranked chunks with their texts (from SQLite) and their documents' titles and
+        metadata (from the index, which holds them: no join, no JSON per result)."""
+        rows = self._store.chunk_texts(tenant, [c for c, _ in ranked])
+        docs: dict[str, tuple[str, dict[str, str]] | None] = {}
+        out: list[ScoredChunk] = []
+        for chunk_id, score in ranked:
+            row = rows.get(chunk_id)
+            if row is None:  # deleted since it was ranked
+                continue
+            doc_id, ordinal, section, text = row
+            if doc_id not in docs:  # a copy per result set: callers may not touch the index
+                found = index.document(doc_id)
+                docs[doc_id] = (found[0], dict(found[1])) if found is not None else None
+            doc = docs[doc_id]
+            if doc is None:
+                continue
+            title, metadata = doc
+            chunk = StoredChunk(chunk_id, doc_id, ordinal, title, section, text, (), metadata)
+            out.append(ScoredChunk(chunk, score))
+        return out
 
     async def vector_search(
         self, tenant: str, query_vector: Matrix, k: int, where: ChunkFilter | None = None
@@ -115,7 +153,7 @@ class EmbeddedBackend:
 
         def run() -> list[ScoredChunk]:  # one thread hop: rank, then read the texts
             ranked = index.vector_top(query_vector, k, where.doc_ids, where.metadata)
-            return self._resolve(tenant, ranked)
+            return self._resolve(tenant, index, ranked)
 
         return await asyncio.to_thread(run)
 
@@ -130,7 +168,7 @@ class EmbeddedBackend:
 
         def run() -> list[ScoredChunk]:
             ranked = index.bm25_top(tokens, k, where.doc_ids, where.metadata)
-            return self._resolve(tenant, ranked)
+            return self._resolve(tenant, index, ranked)
 
         return await asyncio.to_thread(run)
 
@@ -138,6 +176,23 @@ class EmbeddedBackend:
         """Every chunk of a tenant with its tokens, in document order (for tools)."""
         chunks, _ = await asyncio.to_thread(self._store.load_tenant, tenant)
         return chunks
+
+    def vector_index_info(self, tenant: str) -> VectorIndexInfo | None:
+        """The tenant's vector index state (None for an unknown tenant)."""
+        index = self._indexes.get(tenant)
+        return index.vector_info() if index else None
+
+    def vector_top_exact(
+        self, tenant: str, query_vector: Matrix, k: int
+    ) -> list[tuple[str, float]]:
+        """(chunk id, cosine) by an exact scan, to measure the approximate index's recall."""
+        index = self._indexes.get(tenant)
+        return index.vector_top(query_vector, k, exact=True) if index else []
+
+    def vector_top(self, tenant: str, query_vector: Matrix, k: int) -> list[tuple[str, float]]:
+        """(chunk id, cosine) as searches rank them (approximate for a large tenant)."""
+        index = self._indexes.get(tenant)
+        return index.vector_top(query_vector, k) if index else []
 
     async def stats(self, tenant: str) -> tuple[int, int]:
         index = self._indexes.get(tenant)

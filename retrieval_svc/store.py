@@ -208,6 +208,24 @@ class EmbeddedStore:
                     )
         return [found[c] for c in chunk_ids if c in found]
 
+    def chunk_texts(
+        self, tenant: str, chunk_ids: list[str]
+    ) -> dict[str, tuple[str, int, str, str]]:
+        """chunk id → (doc_id, ordinal, section, text) of the named chunks that exist: what a
+        search result needs when the caller already holds the documents' titles and metadata."""
+        found: dict[str, tuple[str, int, str, str]] = {}
+        with self._lock:
+            for start in range(0, len(chunk_ids), 500):
+                part = chunk_ids[start : start + 500]
+                marks = ",".join("?" * len(part))
+                for r in self._db.execute(
+                    "SELECT chunk_id, doc_id, ordinal, section, text FROM chunks "
+                    f"WHERE tenant = ? AND chunk_id IN ({marks})",
+                    (tenant, *part),
+                ):
+                    found[r[0]] = (r[1], int(r[2]), r[3], r[4])
+        return found
+
     def count(self, tenant: str) -> tuple[int, int]:
         """(documents, chunks) of a tenant, from the database."""
         with self._lock:

@@ -9,7 +9,11 @@
 2. Latency at 10k and 100k chunks: the sets' chunk tokens replicated, with random unit vectors
    of the model's dimension (embedding 100k chunks on 2 cores takes hours); median and p99 of a
    hybrid search (both legs concurrently, fusion, chunk texts read from SQLite; the query
-   embedding excluded) against ``BM25Okapi.get_scores`` on the same chunks, same run.
+   embedding excluded) against ``BM25Okapi.get_scores`` on the same chunks, same run. Also the
+   vector leg alone, the approximate vector index's build time and its recall@10 against the
+   exact scan on these random vectors (the worst case for an ANN index: no clusters), and its
+   recall@10 on clustered vectors of the same size (a Gaussian mixture, closer to real
+   embeddings).
 3. Ingest throughput through ``RetrievalEngine.ingest_stream`` against raw
    ``embed_passages`` of the same passages, alternating, same run.
 4. Resident memory of the embedded store loaded at 100k chunks against the raw vectors plus
@@ -28,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,6 +51,7 @@ from retrieval_svc.fusion import FusionMode
 from retrieval_svc.results import SearchMode
 from retrieval_svc.store import DocumentRecord, StoredChunk
 from retrieval_svc.text import tokenize
+from retrieval_svc.vector_index import VectorIndex
 
 DATA_ROOT = REPO_ROOT.parent / "shared" / "data" / "retrieval"
 DEFAULT_SETS = ("drcd", "cmrc2018", "squad_v1.1")
@@ -170,6 +175,42 @@ def _percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
+def _recall_at_10(
+    approximate: Sequence[Sequence[object]], exact: Sequence[Sequence[object]]
+) -> float:
+    """Mean share of the exact top 10 that the approximate top 10 found."""
+    shares = [
+        len(set(a[:10]) & set(e[:10])) / max(1, len(e[:10]))
+        for a, e in zip(approximate, exact, strict=True)
+    ]
+    return float(np.mean(shares)) if shares else 0.0
+
+
+def clustered_recall(n: int, dim: int, queries: int, seed: int) -> dict[str, float]:
+    """Recall@10 of the approximate vector index against the exact scan on ``n`` clustered
+    unit vectors (a mixture of ``n // 100`` Gaussian clusters; queries drawn the same way)."""
+    rng = np.random.default_rng(seed)
+    centers = rng.normal(size=(max(1, n // 100), dim)).astype(np.float32)
+
+    def draw(count: int) -> Matrix:
+        picked = centers[rng.integers(0, len(centers), count)]
+        vectors = picked + 0.5 * rng.normal(size=(count, dim)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        return vectors.astype(np.float32)
+
+    index = VectorIndex(dim, ann_threshold=1)
+    for row, vector in enumerate(draw(n)):
+        index.set(row, vector)
+    seconds = index.build()
+    probes = draw(queries)
+    approx = [index.top(q, 10)[0].tolist() for q in probes]
+    exact = [index.top(q, 10, exact=True)[0].tolist() for q in probes]
+    return {
+        "recall_at_10": round(_recall_at_10(approx, exact), 4),
+        "build_s": round(seconds, 2),
+    }
+
+
 async def _fill(backend: EmbeddedBackend, texts: list[str], n: int, dim: int, seed: int) -> int:
     """Write ``n`` chunks (texts replicated, random unit vectors) in documents of 50 chunks;
     returns the raw bytes of their vectors plus texts."""
@@ -201,13 +242,14 @@ async def scale(
     rng = np.random.default_rng(7)
     for n in sizes:
         path = workdir / f"scale{n}"
-        writer = EmbeddedBackend(path, dim)
+        writer = EmbeddedBackend(path, dim, ann_threshold=n + 1)  # it only writes
         raw = await _fill(writer, texts, n, dim, seed=n)
         await writer.close()
         del writer
         resident = _resident_bytes(path, dim)
         backend = EmbeddedBackend(path, dim)
-        await backend.load()
+        await backend.load()  # builds the approximate vector index of a large tenant
+        info = backend.vector_index_info(TENANT)
 
         qvecs: Matrix = rng.normal(size=(len(queries), dim)).astype(np.float32)
         qvecs /= np.linalg.norm(qvecs, axis=1, keepdims=True)
@@ -220,12 +262,18 @@ async def scale(
             )
             fuse(vector, bm25, SearchMode.HYBRID, FusionMode.WEIGHTED_SCORE, 0.6, 0.4)
             latencies.append((time.perf_counter() - t0) * 1000)
-        bm25_only = []
-        for tokens in qtokens:
+        bm25_only, vector_only = [], []
+        for qvec, tokens in zip(qvecs, qtokens, strict=True):
             t0 = time.perf_counter()
             await backend.bm25_search(TENANT, tokens, 40)
             bm25_only.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            await backend.vector_search(TENANT, qvec, 40)
+            vector_only.append((time.perf_counter() - t0) * 1000)
+        approx = [[c for c, _ in backend.vector_top(TENANT, q, 10)] for q in qvecs]
+        exact = [[c for c, _ in backend.vector_top_exact(TENANT, q, 10)] for q in qvecs]
         await backend.close()
+        clustered = clustered_recall(n, dim, min(len(queries), 100), seed=n)
 
         unique = [tokenize(t) for t in texts]
         corpus = [unique[i % len(texts)] for i in range(n)]
@@ -244,6 +292,11 @@ async def scale(
                 "hybrid_median_ms": round(median, 3),
                 "hybrid_p99_ms": round(_percentile(latencies, 99), 3),
                 "bm25_leg_median_ms": round(statistics.median(bm25_only), 3),
+                "vector_leg_median_ms": round(statistics.median(vector_only), 3),
+                "vector_index": "pq-fastscan+rerank" if info and info.approximate else "exact",
+                "vector_index_build_s": round(info.last_build_seconds, 2) if info else 0.0,
+                "ann_recall_at_10_random": round(_recall_at_10(approx, exact), 4),
+                "ann_recall_at_10_clustered": clustered["recall_at_10"],
                 "rank_bm25_get_scores_median_ms": round(statistics.median(baseline), 3),
                 "rank_bm25_get_scores_p99_ms": round(_percentile(baseline, 99), 3),
                 "speedup_vs_rank_bm25": round(statistics.median(baseline) / median, 1),
@@ -365,15 +418,26 @@ def retrieval(
     )
     typer.echo(
         "scale (random unit vectors of the model's dimension; query embedding excluded)\n"
-        f"  {'chunks':>8}{'hybrid p50':>12}{'p99':>9}{'bm25 leg':>10}{'rank-bm25':>11}"
-        f"{'speedup':>9}{'store MB':>10}{'raw MB':>8}{'ratio':>7}"
+        f"  {'chunks':>8}{'hybrid p50':>12}{'p99':>9}{'bm25 leg':>10}{'vec leg':>9}"
+        f"{'rank-bm25':>11}{'speedup':>9}{'store MB':>10}{'raw MB':>8}{'ratio':>7}"
     )
     for s in report["scale"]:
         typer.echo(
             f"  {s['chunks']:>8}{s['hybrid_median_ms']:>10.2f}ms{s['hybrid_p99_ms']:>7.2f}ms"
-            f"{s['bm25_leg_median_ms']:>8.2f}ms{s['rank_bm25_get_scores_median_ms']:>9.1f}ms"
+            f"{s['bm25_leg_median_ms']:>8.2f}ms{s['vector_leg_median_ms']:>7.2f}ms"
+            f"{s['rank_bm25_get_scores_median_ms']:>9.1f}ms"
             f"{s['speedup_vs_rank_bm25']:>8.1f}x{s['store_resident_mb']:>10.1f}"
             f"{s['raw_vectors_plus_texts_mb']:>8.1f}{s['memory_ratio']:>7.2f}"
+        )
+    typer.echo(
+        "\nvector index (recall@10 of the searched top 10 against an exact scan)\n"
+        f"  {'chunks':>8}  {'index':<20}{'build s':>9}{'recall random':>15}"
+        f"{'recall clustered':>18}"
+    )
+    for s in report["scale"]:
+        typer.echo(
+            f"  {s['chunks']:>8}  {s['vector_index']:<20}{s['vector_index_build_s']:>9.2f}"
+            f"{s['ann_recall_at_10_random']:>15.3f}{s['ann_recall_at_10_clustered']:>18.3f}"
         )
 
 
