@@ -17,7 +17,8 @@ generation — the commit point — and (3) deletes the chunks of every other ge
 read keeps only chunks whose generation is the one their document record names, so a reader sees
 the old version until (2) and the new one after it, never a mix. A read whose chunks were
 superseded between its query and that check asks again, pinned to the generations the check
-found (up to 5 times), so a reader does not come back empty-handed. A replace that fails before
+found (up to 5 times; a pin whose generation is superseded in turn moves to the newer one),
+so a reader does not come back empty-handed. A replace that fails before
 (2) leaves the old version intact (its stray chunks stay invisible and are removed by the next
 replace or delete of that document). A delete removes the record first, so the document
 disappears at once. Writes are serialized per backend object.
@@ -133,6 +134,11 @@ def _stored(name: str) -> Property:
 
 def _meta_pair(key: str, value: str) -> str:
     return json.dumps([key, value], ensure_ascii=False)
+
+
+def _stale_pins(pins: Mapping[str, str | None], committed: Mapping[str, str]) -> set[str]:
+    """Pinned documents whose record now names another generation (or that appeared since)."""
+    return {d for d, g in pins.items() if committed.get(d) != g}
 
 
 def generation_of(document: DocumentRecord, chunks: Sequence[StoredChunk], vectors: Matrix) -> str:
@@ -543,14 +549,16 @@ class WeaviateBackend:
                         return_properties=_RETURNED,
                     )
                     found.extend(obj.properties for obj in page.objects)
-                committed = await self._committed(name, (str(p["doc_id"]) for p in found))
+                committed = await self._committed(name, [*(str(p["doc_id"]) for p in found), *pins])
                 live = {str(p["chunk_id"]): self._chunk(p) for p in found if _is_live(p, committed)}
                 # A chunk seen only in a generation that is not committed: a replace may have
-                # committed between the read and the check, so read again, pinned.
+                # committed between the read and the check, so read again, pinned. A pin whose
+                # generation was itself superseded since is moved to the new one.
                 hidden = {str(p["doc_id"]) for p in found if str(p["chunk_id"]) not in live}
-                if not hidden:
+                stale = _stale_pins(pins, committed)
+                if not hidden and not stale:
                     break
-                pins.update({d: committed.get(d) for d in hidden})
+                pins.update({d: committed.get(d) for d in hidden | stale})
         except WeaviateBaseError as exc:
             raise WeaviateBackendError(f"reading chunks failed: {exc}") from exc
         return [live[c] for c in chunk_ids if c in live]
@@ -591,7 +599,7 @@ class WeaviateBackend:
             for _ in range(_ATTEMPTS):
                 objects = (await run(coll, limit, _pinned(filters, pins))).objects
                 committed = await self._committed(
-                    name, (str(o.properties["doc_id"]) for o in objects)
+                    name, [*(str(o.properties["doc_id"]) for o in objects), *pins]
                 )
                 live = [o for o in objects if _is_live(o.properties, committed)]
                 hidden = {
@@ -599,11 +607,14 @@ class WeaviateBackend:
                     for o in objects
                     if not _is_live(o.properties, committed)
                 }
-                if len(live) >= k or not hidden:
+                # A pinned generation superseded since the pin (its chunks are being deleted):
+                # the pinned query may have missed the document altogether, so ask again.
+                stale = _stale_pins(pins, committed)
+                if (len(live) >= k or not hidden) and not stale:
                     break
                 # Hidden chunks took places (strays, or a version superseded between the query
                 # and the check): ask again, pinned to the generations just read, for more.
-                pins.update({d: committed.get(d) for d in hidden})
+                pins.update({d: committed.get(d) for d in hidden | stale})
                 limit += len(objects) - len(live)
         except WeaviateBaseError as exc:
             raise WeaviateBackendError(f"search failed: {exc}") from exc
