@@ -2,52 +2,113 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncGenerator
 
 import grpc
 
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
-from mesh.errors import from_rpc_error
+from mesh.errors import Unavailable, from_rpc_error
 from mesh.grpc_client import is_serving, open_channel
 
 AGENT_SERVICE = agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name
+SHUTTING_DOWN_MESSAGE = "the gateway is shutting down; ask again"
+
+
+def _cancelled_from_outside() -> bool:
+    """Whether the running task itself is being cancelled (the client left, say)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 class AgentClient:
-    """Asks agent_svc; failed calls become GroundmeshErrors."""
+    """Asks agent_svc; failed calls become GroundmeshErrors.
+
+    :meth:`interrupt_runs` ends every run in progress (the gateway stops): each ends with
+    :class:`Unavailable` ("ask again"), which the SSE relay sends as its final ``error`` event
+    and ``/v1/ask`` as a 503, instead of a cut connection.
+    """
 
     def __init__(self, target: str, timeout: float) -> None:
         self._channel = open_channel(target)
         self._stub = agent_pb2_grpc.AgentServiceStub(self._channel)
         self._timeout = timeout
+        self._calls: set[grpc.aio.Call] = set()
+        self._interrupted: set[grpc.aio.Call] = set()
+        self._closing = False
 
     async def close(self) -> None:
         await self._channel.close(None)
+
+    @property
+    def open_runs(self) -> int:
+        """Agent calls in progress."""
+        return len(self._calls)
+
+    def interrupt_runs(self) -> int:
+        """Cancel every agent call in progress and refuse new ones; how many were cancelled."""
+        self._closing = True
+        calls = list(self._calls)
+        for call in calls:
+            self._interrupted.add(call)
+            call.cancel()
+        return len(calls)
+
+    def _start(self, call: grpc.aio.Call) -> None:
+        self._calls.add(call)
+
+    def _end(self, call: grpc.aio.Call) -> None:
+        self._calls.discard(call)
+        self._interrupted.discard(call)
+
+    def _refuse_when_closing(self) -> None:
+        if self._closing:
+            raise Unavailable(SHUTTING_DOWN_MESSAGE)
+
+    def _interruption(self, call: grpc.aio.Call) -> Unavailable | None:
+        """The error a call cancelled by :meth:`interrupt_runs` ends with (None if it was not)."""
+        if call in self._interrupted and not _cancelled_from_outside():
+            return Unavailable(SHUTTING_DOWN_MESSAGE)
+        return None
 
     async def ready(self) -> bool:
         """Whether the agent (and so every upstream behind it) is SERVING."""
         return await is_serving(self._channel, AGENT_SERVICE)
 
     async def ask(self, question: agent_pb2.Question) -> agent_pb2.Answer:
+        self._refuse_when_closing()
+        call = self._stub.Ask(agent_pb2.AskRequest(question=question), timeout=self._timeout)
+        self._start(call)
         try:
-            reply: agent_pb2.AskResponse = await self._stub.Ask(
-                agent_pb2.AskRequest(question=question), timeout=self._timeout
-            )
+            reply: agent_pb2.AskResponse = await call
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "agent_svc") from exc
+        except asyncio.CancelledError:
+            if (error := self._interruption(call)) is not None:
+                raise error from None
+            raise
+        finally:
+            self._end(call)
         return reply.answer
 
     async def ask_stream(
         self, question: agent_pb2.Question
     ) -> AsyncGenerator[agent_pb2.AskStreamResponse, None]:
         """The run's events; cancelling the iteration cancels the upstream call."""
+        self._refuse_when_closing()
         call = self._stub.AskStream(
             agent_pb2.AskStreamRequest(question=question), timeout=self._timeout
         )
+        self._start(call)
         try:
             async for event in call:
                 yield event
         except grpc.aio.AioRpcError as exc:
             raise from_rpc_error(exc, "agent_svc") from exc
+        except asyncio.CancelledError:
+            if (error := self._interruption(call)) is not None:
+                raise error from None
+            raise
         finally:
+            self._end(call)
             call.cancel()

@@ -3,7 +3,10 @@
 Every event has an ``event:`` name, an ``id:`` and JSON ``data:``; the first carries ``retry:``
 advice and leaves at once (before the agent has said anything), comment heartbeats keep idle
 connections open, and the last event is always ``done`` or ``error``. When the client goes
-away, the relay is cancelled and closing the agent stream cancels the gRPC call.
+away, the relay is cancelled and closing the agent stream cancels the gRPC call. When the
+gateway stops and its drain period is over, the agent client ends each run still open with
+``Unavailable`` (see ``AgentClient.interrupt_runs``): its last event is an ``error`` saying to
+ask again, never a cut stream.
 """
 
 from __future__ import annotations

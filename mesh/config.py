@@ -89,7 +89,7 @@ class RetrievalSettings(GrpcServerSettings):
         description="default fusion (weighted_score won the benchmark; see README)",
     )
     score_vector_weight: float = Field(
-        0.6, ge=0, le=1, description="vector weight of score fusion (BM25 gets 1 minus this)"
+        0.5, ge=0, le=1, description="vector weight of score fusion (BM25 gets 1 minus this)"
     )
     backend: str = Field(
         "embedded", pattern="^(embedded|weaviate)$", description="where chunks are stored"
@@ -221,6 +221,15 @@ class GatewaySettings(BaseSettings):
         "127.0.0.1:50052", description="retrieval_svc host:port (document uploads and listing)"
     )
     sse_retry_ms: int = Field(3000, gt=0, description="reconnect advice sent as SSE retry:")
+    drain_seconds: float = Field(
+        10.0,
+        ge=0,
+        description=(
+            "on SIGTERM, how long open runs may go on (new requests are refused) before each "
+            "still open ends with an UNAVAILABLE error event; the manifests' preStop already "
+            "drained the pod out of the Service, so this is grace minus preStop minus margin"
+        ),
+    )
     rate_per_second: float = Field(5.0, gt=0, description="sustained requests per second per key")
     rate_burst: int = Field(20, gt=0, description="requests a key may make at once")
     max_body_bytes: int = Field(64 * 1024, gt=0, description="largest JSON request body")

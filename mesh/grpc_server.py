@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from mesh.config import GrpcServerSettings
-from mesh.interceptors import ErrorInterceptor
+from mesh.interceptors import DrainGate, ErrorInterceptor
 from mesh.telemetry import grpc_server_interceptors, shutdown_tracing
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,15 @@ log = logging.getLogger(__name__)
 Register = Callable[[grpc.aio.Server], None]
 # grpc_health ships no type information for its aio servicer.
 HealthServicer = Any
+
+# After the calls in flight finished, the server keeps refusing new calls until none has come
+# for QUIET_SECONDS (at most SETTLE_SECONDS): calls the transport accepted meanwhile reach the
+# drain gate and get UNAVAILABLE, where stopping the server would cancel them.
+QUIET_SECONDS = 0.1
+SETTLE_SECONDS = 2.0
+# What ``server.stop`` then grants the calls it still holds (refusals being sent, health
+# Watch streams, which never end by themselves) before it cancels them.
+STOP_GRACE_SECONDS = 1.0
 
 
 def channel_options(max_message_bytes: int) -> list[tuple[str, Any]]:
@@ -37,14 +47,17 @@ async def create_server(
     settings: GrpcServerSettings,
     register: Register,
     service_names: Iterable[str],
+    gate: DrainGate | None = None,
 ) -> tuple[grpc.aio.Server, int, HealthServicer]:
     """Build a started server; health starts NOT_SERVING until the caller marks it ready.
 
     ``service_names`` are the full names of the services ``register`` adds, used for
-    reflection and per-service health.
+    reflection and per-service health. With a ``gate``, the server can be drained by
+    :func:`drain_and_stop`.
     """
+    gates = [] if gate is None else [gate]
     server = grpc.aio.server(
-        interceptors=[*grpc_server_interceptors(), ErrorInterceptor()],
+        interceptors=[*gates, *grpc_server_interceptors(), ErrorInterceptor()],
         options=channel_options(settings.max_message_bytes),
     )
     register(server)
@@ -114,6 +127,43 @@ async def _follow(
             await asyncio.wait_for(stop.wait(), poll_seconds)
 
 
+async def _settle(gate: DrainGate, limit: float) -> None:
+    """Keep refusing until no new call arrived for :data:`QUIET_SECONDS` (or ``limit`` s)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        seen = gate.refused
+        await asyncio.sleep(min(QUIET_SECONDS, max(0.0, deadline - time.monotonic())))
+        if gate.refused == seen:
+            return
+
+
+async def drain_and_stop(
+    server: grpc.aio.Server,
+    health_servicer: HealthServicer,
+    gate: DrainGate,
+    grace: float,
+) -> bool:
+    """Drain, then stop: whether every call in flight finished within ``grace`` seconds.
+
+    Health turns NOT_SERVING and every new call — including one the transport accepted but
+    whose handler had not started — is refused with UNAVAILABLE (so callers fail over), while
+    the calls in flight, streams included, get up to ``grace`` seconds to finish. Only then is
+    the gRPC server stopped; a call still running at the end of the grace is cancelled.
+    """
+    started = time.monotonic()
+    gate.close()
+    await health_servicer.enter_graceful_shutdown()
+    drained = await gate.wait_idle(grace)
+    if drained:
+        left = grace - (time.monotonic() - started)
+        await _settle(gate, min(SETTLE_SECONDS, max(0.0, left)))
+        await server.stop(min(STOP_GRACE_SECONDS, max(0.0, left)))
+    else:
+        log.warning("%d call(s) still running after %.1fs: cancelling", gate.in_flight, grace)
+        await server.stop(None)
+    return drained
+
+
 async def serve(
     name: str,
     settings: GrpcServerSettings,
@@ -124,13 +174,14 @@ async def serve(
     on_stop: Callable[[], Awaitable[None]] | None = None,
     poll_seconds: float = 1.0,
 ) -> None:
-    """Run a service until SIGTERM or SIGINT, then drain and stop gracefully.
+    """Run a service until SIGTERM or SIGINT, then drain (:func:`drain_and_stop`) and stop.
 
     Health turns SERVING only after ``warm_up`` finished (index loaded, model ready); when
     ``readiness`` is given, health follows it (e.g. the agent is ready while its upstreams are).
     """
     names = list(service_names)
-    server, port, health_servicer = await create_server(settings, register, names)
+    gate = DrainGate()
+    server, port, health_servicer = await create_server(settings, register, names, gate)
     log.info("%s listening on %s:%d", name, settings.host, port)
 
     stop = asyncio.Event()
@@ -158,11 +209,11 @@ async def serve(
         )
 
     await stop.wait()
+    gate.close()  # from now on every new call is refused with UNAVAILABLE
     log.info("%s draining (grace %.1fs)", name, settings.drain_seconds)
     if watcher is not None:
         await watcher
-    await health_servicer.enter_graceful_shutdown()
-    await server.stop(settings.drain_seconds)
+    await drain_and_stop(server, health_servicer, gate, settings.drain_seconds)
     if on_stop is not None:
         await on_stop()
     shutdown_tracing()

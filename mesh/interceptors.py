@@ -1,6 +1,7 @@
-"""Server interceptor that turns bad requests and domain errors into gRPC status codes.
+"""Server interceptors: bad requests and domain errors become gRPC status codes, and a draining
+server refuses new calls with UNAVAILABLE while it counts the calls still in flight.
 
-Two kinds of failure are mapped to readable statuses:
+:class:`ErrorInterceptor` maps two kinds of failure to readable statuses:
 
 - a request whose wire bytes are not a valid message of the method's type (e.g. invalid UTF-8
   in a ``string`` field) → ``INVALID_ARGUMENT`` "request is not valid protobuf: …". grpc
@@ -13,6 +14,7 @@ Two kinds of failure are mapped to readable statuses:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -20,6 +22,8 @@ from typing import Any
 
 import grpc
 from google.protobuf.message import DecodeError
+from grpc_health.v1 import health_pb2
+from grpc_reflection.v1alpha import reflection
 
 from mesh.errors import GroundmeshError, InvalidInput
 
@@ -143,5 +147,127 @@ class ErrorInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
         if handler.stream_stream:
             return grpc.stream_stream_rpc_method_handler(
                 _wrap_stream(handler.stream_stream, True), **kwargs
+            )
+        return handler
+
+
+SHUTTING_DOWN_MESSAGE = "the server is shutting down; call another replica or retry"
+# Served while draining: health answers NOT_SERVING (a Watch stream never ends by itself, so it
+# must not hold the drain open) and reflection stays available.
+DRAIN_EXEMPT_SERVICES = frozenset(
+    {health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME}
+)
+
+
+def _service_of(method: str) -> str:
+    """``"/pkg.Service/Method"`` → ``"pkg.Service"``."""
+    return method.lstrip("/").partition("/")[0]
+
+
+class DrainGate(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
+    """Counts the calls whose handler runs; once closed (:meth:`close`), refuses every new call.
+
+    The decision is taken when a call's handler is about to start, not when the transport
+    accepted it: a call that reached the server but whose handler had not started (queued
+    behind a busy event loop, say) is refused with ``UNAVAILABLE`` like any later call, so a
+    client that retries only ``UNAVAILABLE`` fails over. A streaming call is in flight until its
+    handler returns. Health and reflection are exempt (see :data:`DRAIN_EXEMPT_SERVICES`).
+
+    Put it first in the server's interceptors so a refused call costs no span or other work.
+    """
+
+    def __init__(self, exempt_services: frozenset[str] = DRAIN_EXEMPT_SERVICES) -> None:
+        self._exempt = exempt_services
+        self._closed = False
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self.refused = 0
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def in_flight(self) -> int:
+        return self._in_flight
+
+    def close(self) -> None:
+        """Refuse every call whose handler has not started yet; running ones finish."""
+        self._closed = True
+
+    async def wait_idle(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` s) until no counted call is in flight; whether none is."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return self._in_flight == 0
+        return True
+
+    def _enter(self) -> bool:
+        if self._closed:
+            self.refused += 1
+            return False
+        self._in_flight += 1
+        self._idle.clear()
+        return True
+
+    def _leave(self) -> None:
+        self._in_flight -= 1
+        if self._in_flight == 0:
+            self._idle.set()
+
+    def _gate_unary(self, behavior: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def gated(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+            if not self._enter():
+                await context.abort(grpc.StatusCode.UNAVAILABLE, SHUTTING_DOWN_MESSAGE)
+            try:
+                return await behavior(request, context)
+            finally:
+                self._leave()
+
+        return gated
+
+    def _gate_stream(
+        self, behavior: Callable[..., AsyncIterator[Any]]
+    ) -> Callable[..., AsyncIterator[Any]]:
+        async def gated(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+            if not self._enter():
+                await context.abort(grpc.StatusCode.UNAVAILABLE, SHUTTING_DOWN_MESSAGE)
+            try:
+                async for response in behavior(request, context):
+                    yield response
+            finally:
+                self._leave()
+
+        return gated
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[Any]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> Any:
+        handler: Any = await continuation(handler_call_details)
+        if handler is None or _service_of(handler_call_details.method) in self._exempt:
+            return handler
+        kwargs = {
+            "request_deserializer": handler.request_deserializer,
+            "response_serializer": handler.response_serializer,
+        }
+        if handler.unary_unary:
+            return grpc.unary_unary_rpc_method_handler(
+                self._gate_unary(handler.unary_unary), **kwargs
+            )
+        if handler.stream_unary:
+            return grpc.stream_unary_rpc_method_handler(
+                self._gate_unary(handler.stream_unary), **kwargs
+            )
+        if handler.unary_stream:
+            return grpc.unary_stream_rpc_method_handler(
+                self._gate_stream(handler.unary_stream), **kwargs
+            )
+        if handler.stream_stream:
+            return grpc.stream_stream_rpc_method_handler(
+                self._gate_stream(handler.stream_stream), **kwargs
             )
         return handler

@@ -121,7 +121,7 @@ class FusionDefaults:
 
     method: FusionMode = FusionMode.WEIGHTED_SCORE
     rrf_weights: tuple[float, float] = (0.7, 0.3)
-    score_weights: tuple[float, float] = (0.6, 0.4)
+    score_weights: tuple[float, float] = (0.5, 0.5)
     rrf_k: int = 60
 
 

@@ -62,8 +62,8 @@ _WORD = re.compile(r"[^\W\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 # (row name, mode, fusion, vector weight, bm25 weight)
 HYBRIDS = (
-    ("hybrid score 0.5/0.5", FusionMode.WEIGHTED_SCORE, 0.5, 0.5),
-    ("hybrid score 0.6/0.4 (default)", FusionMode.WEIGHTED_SCORE, 0.6, 0.4),
+    ("hybrid score 0.5/0.5 (default)", FusionMode.WEIGHTED_SCORE, 0.5, 0.5),
+    ("hybrid score 0.6/0.4", FusionMode.WEIGHTED_SCORE, 0.6, 0.4),
     ("hybrid score 0.7/0.3", FusionMode.WEIGHTED_SCORE, 0.7, 0.3),
     ("hybrid rrf 0.7/0.3 (seeds)", FusionMode.WEIGHTED_RRF, 0.7, 0.3),
 )
@@ -260,7 +260,7 @@ async def scale(
             vector, bm25 = await asyncio.gather(
                 backend.vector_search(TENANT, qvec, 40), backend.bm25_search(TENANT, tokens, 40)
             )
-            fuse(vector, bm25, SearchMode.HYBRID, FusionMode.WEIGHTED_SCORE, 0.6, 0.4)
+            fuse(vector, bm25, SearchMode.HYBRID, FusionMode.WEIGHTED_SCORE, 0.5, 0.5)
             latencies.append((time.perf_counter() - t0) * 1000)
         bm25_only, vector_only = [], []
         for qvec, tokens in zip(qvecs, qtokens, strict=True):
