@@ -262,7 +262,8 @@ def decide(
     risk = 1.0 - combined_quality(rule_score, e.score, dims)
     if r.total_claims == 0:
         risk = 0.0  # the seed: an empty or claim-less answer carries no risk of its own
-    risk = min(max(risk, 0.0), 1.0)
+    # Rounded before tiering, so the reported score always falls in the reported tier.
+    risk = round(min(max(risk, 0.0), 1.0), 4)
     assessment = assess_criteria(r, e)
     level = risk_level(risk)
     if _ORDER[assessment.level] > _ORDER[level]:
@@ -272,4 +273,4 @@ def decide(
     at_limit = level is not RiskLevel.LOW and near_iteration_limit(iteration, max_iterations)
     if at_limit:
         decision = Decision.ACCEPT
-    return Outcome(round(risk, 4), level, decision, assessment.reasons, at_limit)
+    return Outcome(risk, level, decision, assessment.reasons, at_limit)
