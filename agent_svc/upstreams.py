@@ -27,12 +27,19 @@ class GrpcUpstreams:
     def __init__(self, settings: AgentSettings) -> None:
         self._timeout = settings.upstream_timeout_seconds
         size = settings.max_message_bytes
-        # Every method the agent calls is idempotent: retried on UNAVAILABLE, with backoff.
+        # Every method the agent calls is idempotent: retried on UNAVAILABLE, with backoff. The
+        # channels are health-aware: calls go only to replicas whose health says SERVING, so a
+        # draining replica gets none and a service that is down fails fast (the agent degrades).
         retry = IDEMPOTENT_METHODS
+
+        # The server as a whole ("") is watched: every service of ours sets it with its own.
+        def channel(address: str) -> grpc.aio.Channel:
+            return open_channel(address, size, retry_methods=retry, health_service="")
+
         self._channels = {
-            "router_svc": open_channel(settings.router_addr, size, retry_methods=retry),
-            "retrieval_svc": open_channel(settings.retrieval_addr, size, retry_methods=retry),
-            "judge_svc": open_channel(settings.judge_addr, size, retry_methods=retry),
+            "router_svc": channel(settings.router_addr),
+            "retrieval_svc": channel(settings.retrieval_addr),
+            "judge_svc": channel(settings.judge_addr),
         }
         self._router = router_pb2_grpc.RouterServiceStub(self._channels["router_svc"])
         self._retrieval = retrieval_pb2_grpc.RetrievalServiceStub(self._channels["retrieval_svc"])

@@ -49,9 +49,27 @@ def retry_service_config(
     methods: Mapping[str, Sequence[str]], policy: RetryPolicy = RetryPolicy()
 ) -> str:
     """The JSON gRPC service config retrying exactly ``methods`` ({service: [method, ...]})."""
-    names = [{"service": s, "method": m} for s, ms in methods.items() for m in ms]
-    config: dict[str, Any] = {
-        "methodConfig": [
+    return service_config(methods, policy)
+
+
+def service_config(
+    methods: Mapping[str, Sequence[str]] | None = None,
+    policy: RetryPolicy = RetryPolicy(),
+    health_service: str | None = None,
+) -> str:
+    """The JSON gRPC service config of a channel.
+
+    ``methods`` ({service: [method, ...]}) are retried on the policy's codes. With
+    ``health_service``, the channel balances round-robin over every address the target resolves
+    to (each replica behind a Kubernetes headless Service) and sends calls only to those whose
+    health service reports ``health_service`` SERVING (gRPC client-side health checking): a
+    replica that is draining (NOT_SERVING) gets no new calls, and when none is SERVING a call
+    fails fast with UNAVAILABLE instead of waiting on a dead connection.
+    """
+    config: dict[str, Any] = {}
+    if methods:
+        names = [{"service": s, "method": m} for s, ms in methods.items() for m in ms]
+        config["methodConfig"] = [
             {
                 "name": names,
                 "retryPolicy": {
@@ -63,7 +81,9 @@ def retry_service_config(
                 },
             }
         ]
-    }
+    if health_service is not None:
+        config["loadBalancingConfig"] = [{"round_robin": {}}]
+        config["healthCheckConfig"] = {"serviceName": health_service}
     return json.dumps(config)
 
 
@@ -73,22 +93,25 @@ def open_channel(
     *,
     retry_methods: Mapping[str, Sequence[str]] | None = None,
     retry_policy: RetryPolicy = RetryPolicy(),
+    health_service: str | None = None,
 ) -> grpc.aio.Channel:
     """An insecure aio channel (the mesh runs on a private network) with OTel interceptors.
 
     With ``retry_methods`` (only idempotent ones, e.g. from :data:`IDEMPOTENT_METHODS`), calls
     to them that fail UNAVAILABLE are retried with backoff within their deadline, and the
-    channel reconnects quickly to a restarted server.
+    channel reconnects quickly to a restarted server. With ``health_service`` the channel is
+    health-aware (see :func:`service_config`).
     """
     options = channel_options(max_message_bytes)
-    if retry_methods:
+    if retry_methods or health_service is not None:
         options += [
-            ("grpc.enable_retries", 1),
-            ("grpc.service_config", retry_service_config(retry_methods, retry_policy)),
+            ("grpc.service_config", service_config(retry_methods, retry_policy, health_service)),
             ("grpc.initial_reconnect_backoff_ms", 100),
             ("grpc.min_reconnect_backoff_ms", 100),
             ("grpc.max_reconnect_backoff_ms", retry_policy.max_reconnect_backoff_ms),
         ]
+    if retry_methods:
+        options.append(("grpc.enable_retries", 1))
     return grpc.aio.insecure_channel(
         target, options=options, interceptors=grpc_client_interceptors()
     )

@@ -15,6 +15,7 @@ server refuses new calls with UNAVAILABLE while it counts the calls still in fli
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -98,9 +99,20 @@ def _wrap_unary(
     return wrapped
 
 
-def _wrap_stream(
-    behavior: Callable[..., AsyncIterator[Any]], streaming_request: bool
-) -> Callable[..., AsyncIterator[Any]]:
+def _wrap_stream(behavior: Callable[..., Any], streaming_request: bool) -> Callable[..., Any]:
+    if inspect.iscoroutinefunction(behavior):
+        # A handler that writes its responses with ``context.write()`` (grpc_health's Watch
+        # does) is a coroutine, not an async generator: await it, do not iterate it.
+        async def written(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+            try:
+                await behavior(_request(request, streaming_request), context)
+            except grpc.aio.AbortError:
+                raise
+            except Exception as exc:
+                await _abort(context, exc)
+
+        return written
+
     async def wrapped(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         try:
             async for response in behavior(_request(request, streaming_request), context):
