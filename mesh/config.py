@@ -91,6 +91,14 @@ class RetrievalSettings(GrpcServerSettings):
     score_vector_weight: float = Field(
         0.5, ge=0, le=1, description="vector weight of score fusion (BM25 gets 1 minus this)"
     )
+    ann_threshold: int = Field(
+        20_000,
+        ge=1,
+        description=(
+            "chunks per tenant from which the embedded store's vector search is approximate "
+            "(faiss PQ candidates, re-ranked exactly); below it every search is an exact scan"
+        ),
+    )
     backend: str = Field(
         "embedded", pattern="^(embedded|weaviate)$", description="where chunks are stored"
     )

@@ -177,6 +177,11 @@ class EmbeddedBackend:
         chunks, _ = await asyncio.to_thread(self._store.load_tenant, tenant)
         return chunks
 
+    @property
+    def ann_threshold(self) -> int:
+        """Chunks per tenant from which vector search is approximate."""
+        return self._ann_threshold
+
     def vector_index_info(self, tenant: str) -> VectorIndexInfo | None:
         """The tenant's vector index state (None for an unknown tenant)."""
         index = self._indexes.get(tenant)

@@ -26,7 +26,7 @@ def build_backend(settings: RetrievalSettings, dim: int) -> SearchBackend:
         from retrieval_svc import weaviate_backend
 
         return weaviate_backend.WeaviateBackend.from_settings(settings, dim)
-    return EmbeddedBackend(settings.data_dir, dim)
+    return EmbeddedBackend(settings.data_dir, dim, ann_threshold=settings.ann_threshold)
 
 
 def build_engine(settings: RetrievalSettings, embedder: Embedder) -> RetrievalEngine:
