@@ -29,7 +29,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from gateway.agent_client import AgentClient
-from gateway.server import Drain, RefuseWhileDraining
+from gateway.drain import Drain, RefuseWhileDraining
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc, common_pb2
 from mesh.config import GrpcServerSettings
 from mesh.grpc_server import create_server, set_serving
