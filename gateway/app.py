@@ -8,6 +8,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from gateway import routes_ask, routes_documents, routes_legacy, routes_ops
 from gateway.body_limit import BodyLimit
@@ -23,7 +24,8 @@ UPLOAD_PATH = "/v1/documents"
 def create_app(gateway: Gateway) -> FastAPI:
     """The gateway app over its clients; the caller owns the clients' lifetimes."""
     settings = gateway.settings
-    app = FastAPI(
+    # FastAPIOffline: /docs and /redoc served from bundled assets, never from a CDN.
+    app = FastAPIOffline(
         title="Groundmesh",
         version="0.2.0",
         description=(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from collections.abc import Iterator
 
@@ -445,6 +446,16 @@ class TestOperations:
         js = httpx.get(f"{live.url}/static/app.js")
         assert js.status_code == 200 and "textContent" in js.text and "innerHTML" not in js.text
         assert httpx.get(f"{live.url}/static/style.css").status_code == 200
+
+    def test_api_docs_are_served_without_a_cdn(self, live: LiveGateway) -> None:
+        for path in ("/docs", "/redoc"):
+            page = httpx.get(f"{live.url}{path}")
+            assert page.status_code == 200 and "/openapi.json" in page.text, path
+            assert "cdn" not in page.text and "googleapis" not in page.text, path
+        docs = httpx.get(f"{live.url}/docs").text
+        bundle = re.search(r'src="([^"]+swagger-ui-bundle\.js)"', docs)
+        assert bundle is not None
+        assert httpx.get(f"{live.url}{bundle.group(1)}").status_code == 200
 
     def test_openapi_describes_every_endpoint_and_error(self, live: LiveGateway) -> None:
         schema = httpx.get(f"{live.url}/openapi.json").json()
