@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import mimetypes
 import re
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
 
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
-from mesh.errors import from_rpc_error
+from mesh.errors import InvalidInput, from_rpc_error
 from mesh.grpc_client import open_channel
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._:-]+")
@@ -53,6 +53,19 @@ def title_for(path: Path, content: bytes) -> str:
     return ""
 
 
+def check_not_empty(paths: Iterable[Path], doc_ids: Sequence[str]) -> None:
+    """Refuse empty files before anything is sent, with retrieval_svc's own message.
+
+    The server rejects an empty document too, but when it ends a multi-document stream while
+    the client is still writing a later file, gRPC reports the failed write ("Internal error
+    from Core") instead of the server's status; checking here keeps the message clear and
+    guarantees nothing of the batch is stored.
+    """
+    for path, doc_id in zip(paths, doc_ids, strict=True):
+        if path.stat().st_size == 0:
+            raise InvalidInput(f"document {doc_id!r} is empty ({path})")
+
+
 @dataclass(frozen=True)
 class IngestSummary:
     documents: int
@@ -66,24 +79,30 @@ async def ingest_files(
     files: Iterable[Path],
     root: Path | None = None,
     on_progress: Callable[[retrieval_pb2.IngestResponse], None] | None = None,
+    doc_ids: Sequence[str] | None = None,
 ) -> IngestSummary:
     """Stream ``files`` to retrieval_svc; each document is acknowledged once it is durable.
 
-    ``on_progress`` sees every response: progress reports (``in_progress``) while a large
-    document is embedded, then its acknowledgement.
+    ``doc_ids`` (one per file) overrides the ids derived from the paths. Empty files are
+    refused before anything is sent. ``on_progress`` sees every response: progress reports
+    (``in_progress``) while a large document is embedded, then its acknowledgement.
     """
     paths = list(files)
+    ids = list(doc_ids) if doc_ids is not None else [doc_id_for(p, root) for p in paths]
+    if len(ids) != len(paths):
+        raise ValueError(f"{len(ids)} doc_ids for {len(paths)} files")
+    check_not_empty(paths, ids)
     sent = 0
 
     async def requests() -> AsyncIterator[retrieval_pb2.IngestRequest]:
         nonlocal sent
-        for path in paths:
+        for path, doc_id in zip(paths, ids, strict=True):
             content = path.read_bytes()
             sent += len(content)
             source = path.relative_to(root) if root and path.is_relative_to(root) else path
             yield retrieval_pb2.IngestRequest(
                 tenant=tenant,
-                doc_id=doc_id_for(path, root),
+                doc_id=doc_id,
                 title=title_for(path, content),
                 content_type=content_type_for(path),
                 content=content,

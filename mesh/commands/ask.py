@@ -10,7 +10,7 @@ import httpx
 import typer
 from httpx_sse import connect_sse
 
-from mesh.commands.common import DataDir, local_key, read_run
+from mesh.commands.common import DataDir, read_run, saved_local_key
 
 URL = Annotated[
     str | None,
@@ -22,16 +22,41 @@ API_KEY = Annotated[
 ]
 
 
+NO_KEY_HINT = (
+    "hint: pass --api-key KEY or set GROUNDMESH_API_KEY (when the gateway runs with "
+    "GROUNDMESH_GATEWAY_API_KEYS, `groundmesh up` makes no local key)"
+)
+
+
 def gateway_client(data_dir: Path, url: str | None, api_key: str | None) -> httpx.Client:
-    """An HTTP client for the gateway, authenticated with the given or the local key."""
+    """An HTTP client for the gateway, authenticated with the given key, else the local key
+    ``groundmesh up`` saved; without either it sends no key (fine for ``up --no-auth``)."""
     data_dir = data_dir.resolve()
     url = url or read_run(data_dir)["gateway_url"]
-    key = api_key or local_key(data_dir)
+    key = api_key or saved_local_key(data_dir)
     return httpx.Client(
         base_url=url,
-        headers={"Authorization": f"Bearer {key}"},
+        headers={"Authorization": f"Bearer {key}"} if key else {},
         timeout=httpx.Timeout(10, read=330),
     )
+
+
+def transport_failure(url: str, exc: httpx.TransportError) -> str:
+    """One readable line for a gateway that could not be reached or stopped answering."""
+    text = str(exc).strip()
+    if isinstance(exc, httpx.TimeoutException):
+        kind = {
+            httpx.ConnectTimeout: "connect timeout",
+            httpx.ReadTimeout: "read timeout",
+            httpx.WriteTimeout: "write timeout",
+            httpx.PoolTimeout: "pool timeout",
+        }.get(type(exc), "timeout")
+        return f"the gateway at {url} did not answer in time ({kind}); is `groundmesh up` running?"
+    if isinstance(exc, httpx.ConnectError):
+        reason = "connection refused" if "refused" in text.lower() else (text or "connect error")
+        return f"cannot reach the gateway at {url} ({reason}); is `groundmesh up` running?"
+    reason = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return f"the connection to the gateway at {url} failed ({reason}); is `groundmesh up` running?"
 
 
 def _step_line(event: str, data: dict[str, Any]) -> str | None:
@@ -76,6 +101,44 @@ def print_answer(done: dict[str, Any], streamed: str) -> None:
     )
 
 
+def _stream(
+    client: httpx.Client, body: dict[str, Any], *, events: bool, quiet: bool
+) -> tuple[dict[str, Any] | None, str]:
+    """POST the question and print the events as they arrive; the done event's data (None if
+    the stream ended without one) and the streamed answer text."""
+    done: dict[str, Any] | None = None
+    streamed = ""
+    with connect_sse(client, "POST", "/v1/ask/stream", json=body) as source:
+        if source.response.status_code != 200:
+            source.response.read()
+            typer.echo(f"error {source.response.status_code}: {source.response.text}", err=True)
+            if source.response.status_code == 401:
+                typer.echo(NO_KEY_HINT, err=True)
+            raise typer.Exit(1)
+        for sse in source.iter_sse():
+            data = json.loads(sse.data) if sse.data else {}
+            if events:
+                typer.echo(json.dumps({"event": sse.event, "id": sse.id, "data": data}))
+            if sse.event == "done":
+                done = data
+                break
+            if sse.event == "error":
+                typer.echo(f"error: {data.get('code')}: {data.get('message')}", err=True)
+                raise typer.Exit(1)
+            if quiet:
+                continue
+            if sse.event == "token":
+                if not streamed:
+                    typer.echo("")
+                streamed += str(data.get("text", ""))
+                typer.echo(data.get("text", ""), nl=False)
+            else:
+                line = _step_line(sse.event, data)
+                if line:
+                    typer.secho(line, dim=True)
+    return done, streamed
+
+
 def ask(
     question: Annotated[str, typer.Argument(help="the question, in Chinese or English")],
     data_dir: DataDir = Path(".groundmesh"),
@@ -109,37 +172,14 @@ def ask(
     if doc:
         body["doc_ids"] = doc
     quiet = json_output or events
-    done: dict[str, Any] | None = None
-    streamed = ""
-    with (
-        gateway_client(data_dir, url, api_key) as client,
-        connect_sse(client, "POST", "/v1/ask/stream", json=body) as source,
-    ):
-        if source.response.status_code != 200:
-            source.response.read()
-            typer.echo(f"error {source.response.status_code}: {source.response.text}", err=True)
-            raise typer.Exit(1)
-        for sse in source.iter_sse():
-            data = json.loads(sse.data) if sse.data else {}
-            if events:
-                typer.echo(json.dumps({"event": sse.event, "id": sse.id, "data": data}))
-            if sse.event == "done":
-                done = data
-                break
-            if sse.event == "error":
-                typer.echo(f"error: {data.get('code')}: {data.get('message')}", err=True)
-                raise typer.Exit(1)
-            if quiet:
-                continue
-            if sse.event == "token":
-                if not streamed:
-                    typer.echo("")
-                streamed += str(data.get("text", ""))
-                typer.echo(data.get("text", ""), nl=False)
-            else:
-                line = _step_line(sse.event, data)
-                if line:
-                    typer.secho(line, dim=True)
+    client = gateway_client(data_dir, url, api_key)
+    try:
+        done, streamed = _stream(client, body, events=events, quiet=quiet)
+    except httpx.TransportError as exc:
+        typer.secho(transport_failure(str(client.base_url).rstrip("/"), exc), fg="red", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        client.close()
     if done is None:
         typer.echo("error: the stream ended without an answer", err=True)
         raise typer.Exit(1)

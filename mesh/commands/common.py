@@ -24,7 +24,14 @@ def read_run(data_dir: Path) -> dict[str, str]:
     return data
 
 
+def saved_local_key(data_dir: Path) -> str | None:
+    """The local key ``groundmesh up`` saved, None if it made none (configured keys)."""
+    path = data_dir / "api_key"
+    return path.read_text().strip() or None if path.exists() else None
+
+
 def local_key(data_dir: Path) -> str:
+    """The local key, made and saved (mode 0600) the first time."""
     path = data_dir / "api_key"
     if path.exists():
         return path.read_text().strip()

