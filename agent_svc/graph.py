@@ -28,6 +28,7 @@ from agent_svc.limits import RunBudget
 from agent_svc.memory import ConversationMemory, InProcessMemory, MemoryTurn
 from agent_svc.planner import plan
 from agent_svc.policy import DecisionPolicy, OfflinePolicy
+from agent_svc.relevance import language_aware_relevance
 from agent_svc.state import MAX_STEPS, AgentState, Decision, Observation, SearchRecord, ToolCall
 from agent_svc.template_runner import run_template
 from agent_svc.templates import TemplateRegistry
@@ -547,21 +548,24 @@ class AgentGraph:
             call.threshold if call.threshold is not None else state.next_threshold(call.aspect)
         )
         query = str(call.arguments.get("query", ""))
+        graded_question = call.aspect or state.search_question
+        vector_scores = [vector_relevance(c) for c in chunks]
         scores: list[float] | None = None
         if chunks:
             try:
                 with tracer.start_as_current_span("agent.grade"):
                     scores = await self._up.grade(
-                        state.tenant,
-                        call.aspect or state.search_question,
-                        chunks,
-                        threshold,
-                        state.language,
+                        state.tenant, graded_question, chunks, threshold, state.language
                     )
             except GroundmeshError as exc:
                 log.info("GradeDocuments failed, grading by vector score: %s", exc.message)
         if scores is None or len(scores) != len(chunks):
-            scores = [vector_relevance(c) for c in chunks]
+            scores = vector_scores
+        else:
+            # Lexical grades say nothing across languages: such passages take their vector score.
+            scores = language_aware_relevance(
+                graded_question, [c.text for c in chunks], scores, vector_scores
+            )
         relevant = [(c, s) for c, s in zip(chunks, scores, strict=True) if s >= threshold]
         for chunk, score in relevant:
             state.spend(chunk.text)

@@ -12,11 +12,13 @@ to the lexical grade when it fails.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+import opencc
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
@@ -38,6 +40,26 @@ _ZH_QUESTION_WORDS = (
 ).split()
 _ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该]")
 GRADE_CHUNK_CHARS = 3000
+
+# One Traditional→Simplified converter per process: building it loads OpenCC's bundled
+# dictionaries. OpenCC does not document its converter as thread-safe, so calls are serialized.
+_T2S = opencc.OpenCC("t2s")
+_T2S_LOCK = threading.Lock()
+
+
+def fold_script(text: str) -> str:
+    """``text`` with Traditional Chinese characters folded to Simplified (other text unchanged).
+
+    Lexical comparisons fold both sides, so a zh-Hant question matches a zh-Hans passage.
+
+    >>> fold_script("差旅費報銷")
+    '差旅费报销'
+    """
+    if not _HAN_RUN.search(text):
+        return text
+    with _T2S_LOCK:
+        folded: str = _T2S.convert(text)
+    return folded
 
 
 class Sufficiency(StrEnum):
@@ -91,20 +113,33 @@ def question_aspects(question: str) -> list[str]:
     low = normalize(question)
     aspects = [w for w in _EN_WORD.findall(low) if w not in _QUESTION_WORDS]
     for run in _HAN_RUN.findall(low):
+        # Question words and function characters are found in the folded (Simplified) run and
+        # cut out of the original one, so aspects keep the question's script.
+        folded = fold_script(run)
+        mask = folded if len(folded) == len(run) else run
         for word in _ZH_QUESTION_WORDS:
-            run = run.replace(word, " ")
-        for piece in _ZH_STOP_CHARS.sub(" ", run).split():
+            mask = mask.replace(word, " " * len(word))
+        for found in re.finditer(r"\S+", _ZH_STOP_CHARS.sub(" ", mask)):
+            piece = run[found.start() : found.end()]
             if len(piece) > 4:
                 half = len(piece) // 2
                 aspects.extend([piece[:half], piece[half:]])
             elif len(piece) > 1:
                 aspects.append(piece)
-    return list(dict.fromkeys(aspects))
+    # Two spellings of one word (zh-Hant and zh-Hans in one question) are one aspect.
+    unique: dict[str, str] = {}
+    for aspect in aspects:
+        unique.setdefault(fold_script(aspect), aspect)
+    return list(unique.values())
 
 
 def _covers(aspect: str, terms: set[str], low_text: str) -> bool:
-    """English: the word (stemmed) occurs; Chinese: at least half its bigrams occur."""
+    """English: the word (stemmed) occurs; Chinese: at least half its bigrams occur.
+
+    ``low_text`` is normalized and script-folded; a Chinese aspect is folded before comparing.
+    """
     if _HAN_RUN.fullmatch(aspect):
+        aspect = fold_script(aspect)
         bigrams = [aspect[i : i + 2] for i in range(len(aspect) - 1)]
         return sum(b in low_text for b in bigrams) * 2 >= len(bigrams)
     return bool(content_terms(aspect) & terms) or aspect in low_text
@@ -123,7 +158,7 @@ class LexicalGrader:
         grades: list[ChunkGrade] = []
         covered: set[str] = set()
         for c in chunks:
-            low = normalize(c.text)
+            low = fold_script(normalize(c.text))
             terms = content_terms(c.text)
             hits = [a for a in aspects if _covers(a, terms, low)]
             covered.update(hits)

@@ -1,0 +1,110 @@
+"""Which relevance the retrieval grader trusts for a passage: lexical, or vector across languages.
+
+judge_svc's offline grade is lexical (the share of the question's words a passage contains). When
+the question and a passage are written in different languages (an English question over a Chinese
+passage, or the reverse) that overlap is near zero whatever the passage says, so the passage's
+vector relevance (multilingual embeddings, already computed by retrieval) is taken instead. Passages
+in the question's language keep the lexical grade: it is stricter, and loose vector matches gave
+confidently wrong answers.
+
+Vector relevance is looser than lexical overlap (a mixed Chinese-English question scores 0.5-0.7
+against unrelated Chinese passages with multilingual-e5-small), so a cross-language passage takes
+its vector relevance only when it is within ``CROSS_LANGUAGE_MARGIN`` of the best vector relevance
+among the passages graded together; the others keep their lexical grade.
+
+A text's languages are decided by its share of Han characters among its letters (Han characters
+and Latin letters): mostly Han is Chinese, mostly Latin is English, and in between (a mixed text
+such as ``我想知道 how to apply for annual leave 的流程``) it counts as both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+# Han share below MIN is English only; above MAX Chinese only; in between both.
+MIXED_HAN_SHARE_MIN = 0.2
+MIXED_HAN_SHARE_MAX = 0.8
+# How far below the batch's best vector relevance a cross-language passage may be and still count.
+CROSS_LANGUAGE_MARGIN = 0.1
+
+
+class Script(StrEnum):
+    """The languages the grader tells apart."""
+
+    CHINESE = "zh"
+    ENGLISH = "en"
+
+
+def han_share(text: str) -> float | None:
+    """The share of Han characters among Han characters and Latin letters (None if neither)."""
+    han = len(_HAN.findall(text))
+    latin = len(_LATIN.findall(text))
+    if han + latin == 0:
+        return None
+    return han / (han + latin)
+
+
+def text_languages(text: str) -> frozenset[Script]:
+    """The languages ``text`` is written in: one, both (mixed) or none (no letters).
+
+    >>> sorted(text_languages("How many days of sick leave per year?"))
+    [<Script.ENGLISH: 'en'>]
+    >>> sorted(text_languages("员工每年可享有5天带薪病假"))
+    [<Script.CHINESE: 'zh'>]
+    >>> sorted(text_languages("我想知道 how to apply for annual leave 的流程"))
+    [<Script.ENGLISH: 'en'>, <Script.CHINESE: 'zh'>]
+    """
+    share = han_share(text)
+    if share is None:
+        return frozenset()
+    languages: set[Script] = set()
+    if share >= MIXED_HAN_SHARE_MIN:
+        languages.add(Script.CHINESE)
+    if share <= MIXED_HAN_SHARE_MAX:
+        languages.add(Script.ENGLISH)
+    return frozenset(languages)
+
+
+def is_cross_language(
+    question_languages: frozenset[Script], passage_languages: frozenset[Script]
+) -> bool:
+    """True when the passage lacks a language of the question (lexical overlap is then blind).
+
+    A mixed question is cross-language to a single-language passage; a mixed passage is not
+    cross-language to any question. Text without letters (numbers, symbols) never is.
+    """
+    if not question_languages or not passage_languages:
+        return False
+    return not question_languages <= passage_languages
+
+
+def language_aware_relevance(
+    question: str,
+    passages: Sequence[str],
+    lexical: Sequence[float],
+    vector: Sequence[float],
+    margin: float = CROSS_LANGUAGE_MARGIN,
+) -> list[float]:
+    """Each passage's relevance: its vector relevance across languages, its lexical grade otherwise.
+
+    ``lexical`` and ``vector`` are per passage, in the order of ``passages``. A cross-language
+    passage whose vector relevance is more than ``margin`` below the best of ``vector`` keeps its
+    lexical grade.
+    """
+    if not len(passages) == len(lexical) == len(vector):
+        raise ValueError(
+            f"passages, lexical and vector scores differ in length "
+            f"({len(passages)}, {len(lexical)}, {len(vector)})"
+        )
+    if not passages:
+        return []
+    asked = text_languages(question)
+    floor = max(vector) - margin
+    return [
+        v if v >= floor and is_cross_language(asked, text_languages(text)) else g
+        for text, g, v in zip(passages, lexical, vector, strict=True)
+    ]
