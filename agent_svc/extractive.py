@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from agent_svc.embedding import SentenceEmbedder
-from agent_svc.synthesis import Passage, Quote, clean_sentence, is_noise
+from agent_svc.synthesis import Passage, Quote, clean_sentence, is_noise, without_code_blocks
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
 MIN_CHARS, MAX_CHARS = 8, 400
@@ -38,7 +38,8 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     out: list[_Candidate] = []
     seen: set[str] = set()
     for p in passages:
-        for position, raw in enumerate(split_sentences(unwrap_lines(p.text))):
+        prose = without_code_blocks(p.text)
+        for position, raw in enumerate(split_sentences(unwrap_lines(prose))):
             if is_noise(raw):
                 continue
             text = clean_sentence(raw)

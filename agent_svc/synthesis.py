@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 _MARKUP = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+|^>\s*)", re.MULTILINE)
 _BRACKETS = str.maketrans({"[": "(", "]": ")"})
-_NOISE = re.compile(r"^\s*(\||```|~~~|<)|https?://\S+$")
+# Table rows, fences, HTML, bare links, and shell lines (a command's flags, a continuation).
+_NOISE = re.compile(r"^\s*(\||```|~~~|<|\$ |-{1,2}[A-Za-z][\w-]* )|https?://\S+$|\s\\$")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,31 @@ class Quote:
 def clean_sentence(sentence: str) -> str:
     """Strip Markdown and turn brackets into parentheses so only our citations use brackets."""
     return _MARKUP.sub("", sentence).translate(_BRACKETS).strip()
+
+
+_FENCE = re.compile(r"^\s*(```|~~~)(\S*)")
+
+
+def without_code_blocks(text: str) -> str:
+    r"""The text without its fenced code blocks: code, shell commands and JSON are not sentences
+    to quote. A fence that opens with a language (```sh) and is not closed in this chunk runs to
+    its end; a bare unmatched fence (the chunk may start inside a block) is dropped alone.
+
+    >>> without_code_blocks("Run it:\n```sh\ncurl -d '{}' x\n```\nIt answers.")
+    'Run it:\n\n\n\nIt answers.'
+    """
+    lines = text.split("\n")
+    fences = [i for i, line in enumerate(lines) if _FENCE.match(line)]
+    drop: set[int] = set(fences)
+    for start, end in zip(fences[::2], fences[1::2], strict=False):
+        drop.update(range(start, end))
+    if len(fences) % 2:
+        last = fences[-1]
+        opener = _FENCE.match(lines[last])
+        if opener is not None and opener.group(2):
+            drop.update(range(last, len(lines)))
+    # A dropped line leaves a blank one: the prose around a block stays separate paragraphs.
+    return "\n".join("" if i in drop else line for i, line in enumerate(lines))
 
 
 def is_noise(raw: str) -> bool:

@@ -66,6 +66,28 @@ class TestSelectSentences:
         order = [next(p.rank for p in PASSAGES if p.chunk_id == q.chunk_id) for q in quotes]
         assert order == sorted(order)
 
+    def test_code_in_fenced_blocks_is_never_quoted(self) -> None:
+        passage = Passage(
+            "readme#3",
+            "Ask the gateway a question:\n```sh\ncurl -H 'Content-Type: application/json' "
+            '-d \'{"question": "What is Groundmesh?"}\' http://127.0.0.1:8080/v1/ask\n```\n'
+            "Groundmesh answers questions over your own documents with citations.",
+            0,
+        )
+        quotes = choose_quotes("What is Groundmesh?", [passage], limit=5)
+        assert quotes and all("curl" not in q.text and "{" not in q.text for q in quotes)
+        assert any(q.text.startswith("Groundmesh answers questions") for q in quotes)
+
+    def test_a_chunk_that_starts_inside_a_code_block_quotes_no_command(self) -> None:
+        passage = Passage(
+            "readme#11",
+            "  -H 'Content-Type: application/json' \\\n  -d '{\"question\": \"What is it?\"}' "
+            "http://127.0.0.1:8080/v1/ask\n```\nThe answer cites the passages it comes from.",
+            0,
+        )
+        quotes = choose_quotes("What is it?", [passage], limit=5)
+        assert [q.text for q in quotes] == ["The answer cites the passages it comes from."]
+
     def test_limit(self) -> None:
         assert len(choose_quotes("leave", PASSAGES, limit=1)) == 1
         assert len(choose_quotes("leave", PASSAGES, limit=10)) <= 10
