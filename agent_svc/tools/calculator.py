@@ -338,8 +338,30 @@ _CONVERSION_IN_TEXT = re.compile(
 )
 
 
+_PERCENT_OF = re.compile(r"(\d[\d.,]*)\s*[%％]\s*(?:of|的)\s*(\d[\d.,]*)", re.IGNORECASE)
+_OF_PERCENT = re.compile(r"(\d[\d.,]*)\s*的\s*(?:百分之\s*(\d[\d.]*)|(\d[\d.]*)\s*[%％])")
+
+
+def _percentage(text: str) -> str | None:
+    """A percentage question ("15% of 5000", "5000 的 15%", "5000的百分之15") as an expression."""
+    if m := _PERCENT_OF.search(text):
+        return f"{m.group(1)} / 100 * {m.group(2)}".replace(",", "")
+    if m := _OF_PERCENT.search(text):
+        return f"{m.group(2) or m.group(3)} / 100 * {m.group(1)}".replace(",", "")
+    return None
+
+
 def find_calculation(text: str) -> str | None:
-    """A calculation a question asks for, as the calculator's input, or None."""
+    """A calculation a question asks for, as the calculator's input, or None.
+
+    >>> find_calculation("what is 15% of 5000?")
+    '15 / 100 * 5000'
+    >>> find_calculation("5000 的 15% 是多少？")
+    '15 / 100 * 5000'
+    """
+    percentage = _percentage(text)
+    if percentage is not None:
+        return percentage
     for m in _CONVERSION_IN_TEXT.finditer(text):
         src, dst = m.group(2).lower(), m.group(3).lower()
         known = (src in _LINEAR and dst in _LINEAR) or (src in _TEMPERATURE and dst in _TEMPERATURE)

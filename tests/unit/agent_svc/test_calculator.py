@@ -108,6 +108,9 @@ class TestFindCalculation:
             ("convert 3 kg to lb please", "3 kg to lb"),
             ("員工請假要提前幾天申請？", None),
             ("What happened in 2024?", None),
+            ("what is 15% of 5000?", "15 / 100 * 5000"),
+            ("5000 的 15% 是多少？", "15 / 100 * 5000"),
+            ("5,000的百分之12.5", "12.5 / 100 * 5000"),
         ],
     )
     def test_questions(self, question: str, found: str | None) -> None:
