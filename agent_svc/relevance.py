@@ -23,7 +23,8 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+from mesh.text import HAN
+
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 # Han share below MIN is English only; above MAX Chinese only; in between both.
 MIXED_HAN_SHARE_MIN = 0.2
@@ -41,7 +42,7 @@ class Script(StrEnum):
 
 def han_share(text: str) -> float | None:
     """The share of Han characters among Han characters and Latin letters (None if neither)."""
-    han = len(_HAN.findall(text))
+    han = len(HAN.findall(text))
     latin = len(_LATIN.findall(text))
     if han + latin == 0:
         return None

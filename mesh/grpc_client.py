@@ -45,13 +45,6 @@ class RetryPolicy:
             raise ValueError("multiplier must be >= 1 and some status code retryable")
 
 
-def retry_service_config(
-    methods: Mapping[str, Sequence[str]], policy: RetryPolicy = RetryPolicy()
-) -> str:
-    """The JSON gRPC service config retrying exactly ``methods`` ({service: [method, ...]})."""
-    return service_config(methods, policy)
-
-
 def service_config(
     methods: Mapping[str, Sequence[str]] | None = None,
     policy: RetryPolicy = RetryPolicy(),

