@@ -25,9 +25,11 @@ from gateway.uploads import (
     check_content,
     check_filename,
     title_for,
+    with_charset,
 )
 from groundmesh.v1.retrieval_pb2 import IngestResponse
 from mesh.errors import GroundmeshError, InvalidInput, NotFound
+from mesh.text_decoding import declared_charset
 
 router = APIRouter(tags=["documents"])
 
@@ -89,12 +91,13 @@ async def upload(request: Request, who: Annotated[Caller, Depends(caller)]) -> U
             if name.doc_id in seen:
                 raise InvalidInput(f"{name.filename!r} is sent twice (doc_id {name.doc_id!r})")
             seen.add(name.doc_id)
+            charset = declared_charset(part.content_type or "")
             uploads.append(
                 NewUpload(
                     doc_id=name.doc_id,
-                    title=title_for(name.filename, content, name.content_type),
+                    title=title_for(name.filename, content, name.content_type, charset),
                     filename=name.filename,
-                    content_type=name.content_type,
+                    content_type=with_charset(name.content_type, charset),
                     content=content,
                 )
             )

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from mesh.errors import InvalidInput
+from mesh.text_decoding import decode_text
 
 CONTENT_TYPES = {
     ".txt": "text/plain",
@@ -18,6 +19,8 @@ CONTENT_TYPES = {
     ".pdf": "application/pdf",
     ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 }
+_TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/html"})
+_CHARSET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,39}")
 _UNSAFE_ID = re.compile(r"[^A-Za-z0-9._:-]+")
 _MAX_NAME = 255
 
@@ -75,14 +78,29 @@ def doc_id_for_name(name: str) -> str:
     return (slug[: 128 - len(ext)] + ext)[:128]
 
 
-def title_for(name: str, content: bytes, content_type: str) -> str:
-    """The first Markdown heading of a text file, else the file name."""
+def title_for(name: str, content: bytes, content_type: str, charset: str | None = None) -> str:
+    """The first Markdown heading of a text file, else the file name. A file that cannot be
+    decoded gets its name here; retrieval_svc refuses it with the reason."""
     if content_type in {"text/markdown", "text/plain"}:
-        text = content[:8192].decode("utf-8", errors="ignore")
-        for line in text.splitlines()[:20]:
+        try:
+            text = decode_text(content, charset).text
+        except InvalidInput:
+            return name
+        for line in text[:8192].splitlines()[:20]:
             if line.startswith("# "):
                 return line[2:].strip()[:300] or name
     return name
+
+
+def with_charset(content_type: str, charset: str | None) -> str:
+    """``content_type`` carrying the charset the client declared for a text file's part
+    (``text/plain; charset=big5``), so retrieval_svc decodes it so; InvalidInput for a
+    charset that is not a plausible name. PDF and DOCX carry no charset."""
+    if not charset or content_type not in _TEXT_TYPES:
+        return content_type
+    if not _CHARSET_NAME.fullmatch(charset):
+        raise InvalidInput(f"charset {charset[:40]!r} is not a charset name")
+    return f"{content_type}; charset={charset}"
 
 
 def check_content(name: str, content: bytes, max_bytes: int) -> None:

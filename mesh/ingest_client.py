@@ -13,6 +13,7 @@ import grpc
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from mesh.errors import InvalidInput, from_rpc_error
 from mesh.grpc_client import open_channel
+from mesh.text_decoding import decode_text
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._:-]+")
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -47,7 +48,11 @@ def title_for(path: Path, content: bytes) -> str:
     title or the file name)."""
     if content_type_for(path) != "text/markdown":
         return ""
-    for line in content.decode("utf-8", errors="replace").splitlines()[:20]:
+    try:
+        text = decode_text(content).text
+    except InvalidInput:
+        return ""  # retrieval_svc refuses the file and says why
+    for line in text[:8192].splitlines()[:20]:
         if line.startswith("# "):
             return line[2:].strip()[:300]
     return ""

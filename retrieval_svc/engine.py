@@ -19,6 +19,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from mesh.errors import InvalidInput, NotFound, Unavailable
+from mesh.text_decoding import declared_charset
 from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_text
@@ -190,7 +191,9 @@ class RetrievalEngine:
             )
         ctype = normalize_content_type(doc.content_type)
         try:
-            extracted = extract(ctype, doc.content, self._max_docx)
+            extracted = extract(
+                ctype, doc.content, self._max_docx, declared_charset(doc.content_type)
+            )
         except InvalidInput as exc:
             raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
         drafts = chunk_text(extracted.text, self._chunk_tokens, self._overlap)

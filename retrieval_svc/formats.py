@@ -1,6 +1,7 @@
 """Document formats → Markdown-like text (headings as ``#`` lines, blank lines between blocks).
 
-Plain text, Markdown, HTML (scripts and styles stripped, headings kept), PDF (pypdf) and DOCX
+Plain text, Markdown, HTML (in UTF-8, UTF-16, Big5, GB18030/GBK or Windows-1252: see
+:mod:`mesh.text_decoding`; scripts and styles stripped, headings kept), PDF (pypdf) and DOCX
 (python-docx, after a zip-bomb check of the archive's declared sizes). Every failure is an
 :class:`~mesh.errors.InvalidInput` with a readable message; nothing here writes anything.
 """
@@ -14,6 +15,7 @@ import zipfile
 from dataclasses import dataclass
 
 from mesh.errors import InvalidInput
+from mesh.text_decoding import decode_text
 from retrieval_svc.text import clean_text
 
 TEXT = "text/plain"
@@ -62,11 +64,8 @@ def _first_heading(text: str) -> str:
     return ""
 
 
-def _decode(content: bytes) -> str:
-    try:
-        return clean_text(content.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise InvalidInput("the document is not valid UTF-8 text") from exc
+def _decode(content: bytes, charset: str | None, *, html: bool = False) -> str:
+    return clean_text(decode_text(content, charset, html=html).text)
 
 
 _HTML_BLOCKS = [
@@ -75,10 +74,10 @@ _HTML_BLOCKS = [
 ]  # fmt: skip
 
 
-def _html(content: bytes) -> Extracted:
+def _html(content: bytes, charset: str | None) -> Extracted:
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup(_decode(content), "lxml")
+    soup = BeautifulSoup(_decode(content, charset, html=True), "lxml")
     for tag in soup(["script", "style", "noscript", "template", "svg", "iframe", "object"]):
         tag.decompose()
     title_tag = soup.find("title")
@@ -181,13 +180,16 @@ def _docx(content: bytes, max_uncompressed: int) -> Extracted:
     return Extracted(text, title or _first_heading(text))
 
 
-def extract(content_type: str, content: bytes, max_docx_uncompressed: int) -> Extracted:
-    """The text of ``content`` read as ``content_type`` (already normalized)."""
+def extract(
+    content_type: str, content: bytes, max_docx_uncompressed: int, charset: str | None = None
+) -> Extracted:
+    """The text of ``content`` read as ``content_type`` (already normalized). ``charset`` is
+    the sender's declared charset for text, Markdown and HTML (see :mod:`mesh.text_decoding`)."""
     if content_type == HTML:
-        return _html(content)
+        return _html(content, charset)
     if content_type == PDF:
         return _pdf(content)
     if content_type == DOCX:
         return _docx(content, max_docx_uncompressed)
-    text = _decode(content)
+    text = _decode(content, charset)
     return Extracted(text, _first_heading(text) if content_type == MARKDOWN else "")

@@ -105,7 +105,10 @@ class TestRetrieval:
 
             async def bad() -> object:
                 yield retrieval_pb2.IngestRequest(
-                    tenant="acme", doc_id="broken", content=b"\xff\xfe\x00bad", content_type=""
+                    tenant="acme",
+                    doc_id="broken",
+                    content=b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01",
+                    content_type="",
                 )
 
             with pytest.raises(grpc.aio.AioRpcError) as err:

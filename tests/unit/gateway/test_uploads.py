@@ -16,6 +16,7 @@ from gateway.uploads import (
     check_filename,
     doc_id_for_name,
     title_for,
+    with_charset,
 )
 from mesh.errors import InvalidInput
 
@@ -99,3 +100,18 @@ def test_title_is_the_first_heading_else_the_name() -> None:
     assert title_for("a.md", "# 請假規定\n\n內容".encode(), "text/markdown") == "請假規定"
     assert title_for("a.md", b"no heading", "text/markdown") == "a.md"
     assert title_for("a.pdf", b"# looks like one", "application/pdf") == "a.pdf"
+
+
+def test_title_of_a_big5_or_gbk_file() -> None:
+    assert title_for("a.md", "# 請假規定\n\n員工特休".encode("big5"), "text/markdown") == "請假規定"
+    gbk = "# 请假规定\n\n员工年假".encode("gbk")
+    assert title_for("a.txt", gbk, "text/plain", "gbk") == "请假规定"
+    assert title_for("a.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "text/plain") == "a.txt"
+
+
+def test_a_declared_charset_travels_with_text_files_only() -> None:
+    assert with_charset("text/plain", "big5") == "text/plain; charset=big5"
+    assert with_charset("text/markdown", None) == "text/markdown"
+    assert with_charset("application/pdf", "big5") == "application/pdf"
+    with pytest.raises(InvalidInput, match="not a charset name"):
+        with_charset("text/html", "big5\r\nX-Evil: 1")

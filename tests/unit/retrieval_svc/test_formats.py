@@ -52,9 +52,23 @@ class TestText:
         assert out.title == "請假規定"
         assert "三天前申請。" in out.text
 
-    def test_invalid_utf8_is_refused(self) -> None:
+    def test_binary_bytes_are_refused(self) -> None:
         with pytest.raises(InvalidInput, match="UTF-8"):
-            extract(TEXT, b"\xff\xfe bad", LIMIT)
+            extract(TEXT, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01", LIMIT)
+
+    def test_big5_markdown_is_read_with_its_title(self) -> None:
+        out = extract(MARKDOWN, "# 請假規定\n\n員工每年有十四天特休假。".encode("big5"), LIMIT)
+        assert out.title == "請假規定"
+        assert "十四天特休假" in out.text
+
+    def test_declared_charset_is_used(self) -> None:
+        out = extract(TEXT, "员工年假".encode("gbk"), LIMIT, charset="gbk")
+        assert out.text == "员工年假"
+
+    def test_html_meta_charset_is_read(self) -> None:
+        page = '<html><head><meta charset="big5"><title>手冊</title></head><body><p>特休假</p>'
+        out = extract(HTML, page.encode("big5"), LIMIT)
+        assert (out.title, out.text) == ("手冊", "特休假")
 
 
 class TestHtml:
