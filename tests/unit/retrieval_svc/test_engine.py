@@ -234,7 +234,7 @@ BAD_DOCUMENTS = {
     "empty content": ("acme", _doc("hr", b"")),
     "whitespace only": ("acme", _doc("hr", "  \n\n\t ")),
     "headings only": ("acme", _doc("hr", "# Title\n\n## Part")),
-    "invalid utf-8": ("acme", _doc("hr", b"caf\xe9 menu \xff\xfe")),
+    "binary data": ("acme", _doc("hr", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01")),
     "corrupt pdf": ("acme", _doc("hr", b"%PDF-1.7 leave", "application/pdf")),
     "zip archive": ("acme", _doc("hr", b"PK\x03\x04 leave", "application/zip")),
     "oversize": ("acme", _doc("hr", "x" * (MAX_BYTES + 1))),
