@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import mimetypes
-import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,11 +10,11 @@ from pathlib import Path
 import grpc
 
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
+from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput, from_rpc_error
 from mesh.grpc_client import open_channel
 from mesh.text_decoding import decode_text
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._:-]+")
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 CONTENT_TYPES = {
     ".md": "text/markdown",
@@ -31,10 +30,10 @@ SUPPORTED_SUFFIXES = frozenset(CONTENT_TYPES)
 
 
 def doc_id_for(path: Path, root: Path | None = None) -> str:
-    """A stable document id from a path: ``docs/setup.md`` → ``docs-setup.md``."""
+    """A stable document id from a path, as an HTTP upload of the same name gets:
+    ``docs/setup.md`` → ``docs-setup.md`` (see :mod:`mesh.document_ids`)."""
     rel = path.relative_to(root) if root and path.is_relative_to(root) else Path(path.name)
-    slug = _UNSAFE.sub("-", "-".join(rel.parts)).strip("-.")
-    return (slug or "document")[:128]
+    return doc_id_for_name("-".join(rel.parts))
 
 
 def content_type_for(path: Path) -> str:

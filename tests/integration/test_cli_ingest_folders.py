@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from mesh.cli import app
 from mesh.config import RetrievalSettings
+from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput
 from mesh.grpc_server import create_server, set_serving
 from mesh.ingest_client import ingest_files
@@ -94,6 +95,20 @@ def test_a_single_file_keeps_its_base_name_as_id(retrieval: str, tmp_path: Path)
     code, out = _ingest_cli(retrieval, tmp_path, "single", path)
     assert code == 0, out
     assert set(_documents(retrieval, "single")) == {"notes.txt"}
+
+
+def test_chinese_file_names_keep_apart_and_match_the_http_upload_ids(
+    retrieval: str, tmp_path: Path
+) -> None:
+    leave = tmp_path / "請假規定.md"
+    overtime = tmp_path / "加班規定.md"
+    leave.write_text("# 請假規定\n\n特休假七天。")
+    overtime.write_text("# 加班規定\n\n加班費按時薪計算。")
+    for n, path in enumerate((leave, overtime)):  # one at a time, as a user would
+        code, out = _ingest_cli(retrieval, tmp_path / str(n), "zh-names", path)
+        assert code == 0, out
+    stored = _documents(retrieval, "zh-names")
+    assert set(stored) == {doc_id_for_name("請假規定.md"), doc_id_for_name("加班規定.md")}
 
 
 def test_ids_that_would_collide_are_refused_before_anything_is_sent(
