@@ -14,7 +14,8 @@ among the passages graded together; the others keep their lexical grade.
 
 A text's languages are decided by its share of Han characters among its letters (Han characters
 and Latin letters): mostly Han is Chinese, mostly Latin is English, and in between (a mixed text
-such as ``我想知道 how to apply for annual leave 的流程``) it counts as both.
+such as ``我想知道 how to apply for annual leave 的流程``) it counts as both. A passage also
+counts as Chinese when it quotes a few Chinese words (:func:`passage_languages`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 # Han share below MIN is English only; above MAX Chinese only; in between both.
 MIXED_HAN_SHARE_MIN = 0.2
 MIXED_HAN_SHARE_MAX = 0.8
+# A passage with this many Han characters has Chinese to grade a Chinese question against.
+MIN_HAN_CHARS = 8
 # How far below the batch's best vector relevance a cross-language passage may be and still count.
 CROSS_LANGUAGE_MARGIN = 0.1
 
@@ -70,6 +73,21 @@ def text_languages(text: str) -> frozenset[Script]:
     return frozenset(languages)
 
 
+def passage_languages(text: str) -> frozenset[Script]:
+    """The languages a passage can be graded in: :func:`text_languages`, plus Chinese whenever
+    it holds at least :data:`MIN_HAN_CHARS` Han characters.
+
+    An English README chunk quoting a Chinese example question is mostly Latin, but its Chinese
+    is enough to grade a Chinese question lexically; taking its vector relevance instead let the
+    quoted example match any Chinese question (``公司有健身房嗎？`` was "answered" with the gRPC
+    contracts paragraph at cosine 0.84).
+    """
+    languages = text_languages(text)
+    if Script.CHINESE not in languages and len(HAN.findall(text)) >= MIN_HAN_CHARS:
+        return languages | {Script.CHINESE}
+    return languages
+
+
 def is_cross_language(
     question_languages: frozenset[Script], passage_languages: frozenset[Script]
 ) -> bool:
@@ -106,6 +124,6 @@ def language_aware_relevance(
     asked = text_languages(question)
     floor = max(vector) - margin
     return [
-        v if v >= floor and is_cross_language(asked, text_languages(text)) else g
+        v if v >= floor and is_cross_language(asked, passage_languages(text)) else g
         for text, g, v in zip(passages, lexical, vector, strict=True)
     ]

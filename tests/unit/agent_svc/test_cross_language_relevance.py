@@ -12,6 +12,7 @@ from agent_svc.relevance import (
     han_share,
     is_cross_language,
     language_aware_relevance,
+    passage_languages,
     text_languages,
 )
 from groundmesh.v1 import common_pb2, retrieval_pb2
@@ -54,6 +55,27 @@ class TestTextLanguages:
         assert han_share("ab假期") == 0.5
         assert han_share("leave") == 0.0
         assert han_share("假期") == 1.0
+
+
+class TestPassageLanguages:
+    README_CHUNK = (
+        "The gRPC contracts are in protos/groundmesh/v1/ (buf lint clean, STANDARD rules). "
+        'curl -N localhost:8080/v1/ask/stream -d \'{"question": "請問 Groundmesh 如何追蹤請求？"}\''
+    )
+
+    def test_an_english_passage_quoting_chinese_can_be_graded_in_chinese(self) -> None:
+        assert text_languages(self.README_CHUNK) == EN
+        assert passage_languages(self.README_CHUNK) == BOTH
+        assert not is_cross_language(ZH, passage_languages(self.README_CHUNK))
+
+    def test_a_chinese_name_or_two_does_not_make_a_passage_chinese(self) -> None:
+        assert passage_languages("Contact 王小明 about parking permits and badges.") == EN
+
+    def test_a_chinese_question_is_graded_lexically_against_a_quoting_passage(self) -> None:
+        scores = language_aware_relevance(
+            "公司有健身房嗎？", [self.README_CHUNK], lexical=[0.0], vector=[0.59]
+        )
+        assert scores == [0.0]
 
 
 class TestIsCrossLanguage:
