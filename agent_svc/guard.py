@@ -31,6 +31,15 @@ class GuardVerdict:
     reason: str = ""
 
 
+def addresses_the_model(text: str) -> bool:
+    """Whether ``text`` tries to instruct the model (injection, prompt extraction, jailbreak).
+
+    Used on the user's question (:func:`check_input`) and on document sentences: a passage that
+    says "ignore all previous instructions" is never quoted back as part of an answer.
+    """
+    return any(pattern.search(text) for pattern, _ in _BLOCKED)
+
+
 def check_input(question: str) -> GuardVerdict:
     """Whether a question may go on; control characters alone do not block, they are counted."""
     for pattern, reason in _BLOCKED:
