@@ -101,6 +101,16 @@ def print_answer(done: dict[str, Any], streamed: str) -> None:
     )
 
 
+def http_error(status: int, body: str) -> str:
+    """One line for a failed call: the gateway's ``{"error": {"code", "message"}}`` read out,
+    or the start of whatever else came back."""
+    try:
+        error = json.loads(body)["error"]
+        return f"error {status} {error['code']}: {error['message']}"
+    except (ValueError, KeyError, TypeError):
+        return f"error {status}: {body[:300]}"
+
+
 def _stream(
     client: httpx.Client, body: dict[str, Any], *, events: bool, quiet: bool
 ) -> tuple[dict[str, Any] | None, str]:
@@ -111,7 +121,7 @@ def _stream(
     with connect_sse(client, "POST", "/v1/ask/stream", json=body) as source:
         if source.response.status_code != 200:
             source.response.read()
-            typer.echo(f"error {source.response.status_code}: {source.response.text}", err=True)
+            typer.echo(http_error(source.response.status_code, source.response.text), err=True)
             if source.response.status_code == 401:
                 typer.echo(NO_KEY_HINT, err=True)
             raise typer.Exit(1)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 LOCAL_TENANT = "local"
+KEYS_ENV = "GROUNDMESH_GATEWAY_API_KEYS"
 DataDir = Annotated[
     Path,
     typer.Option(envvar="GROUNDMESH_DATA_DIR", help="where the store, logs and the key live"),
@@ -40,3 +42,35 @@ def local_key(data_dir: Path) -> str:
     path.touch(mode=0o600)
     path.write_text(key)
     return key
+
+
+def configured_tenants(spec: str) -> tuple[str, ...]:
+    """The tenants of a ``key:tenant,…`` spec, in order, each once; BadParameter if malformed
+    (the gateway would refuse to start with it)."""
+    tenants: list[str] = []
+    for item in filter(None, (p.strip() for p in spec.split(","))):
+        key, sep, tenant = item.partition(":")
+        if not sep or not key or not tenant:
+            raise typer.BadParameter(f"{KEYS_ENV} must be comma-separated key:tenant pairs")
+        if tenant not in tenants:
+            tenants.append(tenant)
+    return tuple(tenants)
+
+
+def tenant_without_key(tenant: str, environ: Mapping[str, str]) -> str | None:
+    """A warning when keys are configured and none of them reaches ``tenant`` (documents
+    ingested for it could never be asked about through the gateway); None otherwise."""
+    spec = environ.get(KEYS_ENV, "").strip()
+    if not spec:
+        return None
+    try:
+        tenants = configured_tenants(spec)
+    except typer.BadParameter:
+        return None
+    if not tenants or tenant in tenants:
+        return None
+    names = ", ".join(repr(t) for t in tenants)
+    return (
+        f"warning: no key in {KEYS_ENV} belongs to tenant {tenant!r} (the keys' tenants: "
+        f"{names}); nobody can ask about these documents through the gateway"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +11,7 @@ from typing import Annotated
 import typer
 
 from groundmesh.v1 import retrieval_pb2
-from mesh.commands.common import LOCAL_TENANT, DataDir, read_run
+from mesh.commands.common import LOCAL_TENANT, DataDir, read_run, tenant_without_key
 from mesh.errors import GroundmeshError
 from mesh.ingest_client import SUPPORTED_SUFFIXES, doc_id_for, ingest_files
 
@@ -86,6 +87,9 @@ def ingest(
             raise typer.Exit(1) from exc
     seconds = time.monotonic() - started
     typer.echo(
-        f"{summary.documents} documents, {summary.chunks} chunks in {seconds:.1f}s "
-        f"({summary.bytes_sent / 1e6:.1f} MB)"
+        f"{summary.documents} documents, {summary.chunks} chunks for tenant {tenant!r} in "
+        f"{seconds:.1f}s ({summary.bytes_sent / 1e6:.1f} MB)"
     )
+    unreachable = tenant_without_key(tenant, os.environ)
+    if unreachable:
+        typer.secho(unreachable, fg=typer.colors.YELLOW, err=True)

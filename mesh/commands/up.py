@@ -13,13 +13,11 @@ from typing import Annotated
 
 import typer
 
-from mesh.commands.common import LOCAL_TENANT, DataDir, local_key
+from mesh.commands.common import KEYS_ENV, LOCAL_TENANT, DataDir, configured_tenants, local_key
 from mesh.config import REPO_ROOT
 from mesh.errors import GroundmeshError
 from mesh.ingest_client import document_count, ingest_files, sample_corpus
 from mesh.launcher import LaunchError, MeshLauncher
-
-KEYS_ENV = "GROUNDMESH_GATEWAY_API_KEYS"
 
 
 @dataclass(frozen=True)
@@ -38,19 +36,6 @@ class GatewayKeys:
             f"  API keys  the configured {KEYS_ENV} (tenants {names}); no local key is made",
             "            groundmesh ask needs --api-key KEY or GROUNDMESH_API_KEY=KEY",
         ]
-
-
-def configured_tenants(spec: str) -> tuple[str, ...]:
-    """The tenants of a ``key:tenant,…`` spec, in order, each once; BadParameter if malformed
-    (the gateway would refuse to start with it)."""
-    tenants: list[str] = []
-    for item in filter(None, (p.strip() for p in spec.split(","))):
-        key, sep, tenant = item.partition(":")
-        if not sep or not key or not tenant:
-            raise typer.BadParameter(f"{KEYS_ENV} must be comma-separated key:tenant pairs")
-        if tenant not in tenants:
-            tenants.append(tenant)
-    return tuple(tenants)
 
 
 def gateway_keys(data_dir: Path, environ: Mapping[str, str]) -> GatewayKeys:
@@ -96,12 +81,13 @@ def up(
         typer.echo(f"all five services are SERVING ({time.monotonic() - started:.1f}s)")
         if sample:
             retrieval = launcher.address("retrieval_svc")
-            if asyncio.run(document_count(retrieval, LOCAL_TENANT)) == 0:
+            tenant = keys.tenants[0]  # the local tenant, or the first configured one
+            if asyncio.run(document_count(retrieval, tenant)) == 0:
                 files = sample_corpus(REPO_ROOT)
-                summary = asyncio.run(ingest_files(retrieval, LOCAL_TENANT, files, REPO_ROOT))
+                summary = asyncio.run(ingest_files(retrieval, tenant, files, REPO_ROOT))
                 typer.echo(
                     f"ingested the sample corpus: {summary.documents} documents, "
-                    f"{summary.chunks} chunks (tenant {LOCAL_TENANT!r})"
+                    f"{summary.chunks} chunks (tenant {tenant!r})"
                 )
         typer.echo("")
         typer.echo(f"  gateway   {url}")

@@ -16,8 +16,10 @@ from typer.testing import CliRunner
 from mesh.cli import app
 from mesh.commands import ask as ask_module
 from mesh.commands import up as up_module
-from mesh.commands.ask import transport_failure
-from mesh.commands.up import KEYS_ENV, gateway_keys
+from mesh.commands.ask import http_error, transport_failure
+from mesh.commands.common import KEYS_ENV, tenant_without_key
+from mesh.commands.up import gateway_keys
+from mesh.ingest_client import IngestSummary
 
 
 def test_ask_against_a_closed_port_prints_one_line_and_exits_1(tmp_path: Path) -> None:
@@ -158,6 +160,9 @@ class _FakeLauncher:
     def log_tail(self, name: str) -> str:
         return f"{name} log"
 
+    def address(self, name: str) -> str:
+        return f"127.0.0.1:1 ({name})"
+
     def stop(self) -> None:
         self.children.clear()
 
@@ -195,3 +200,41 @@ def test_up_without_configured_keys_prints_the_saved_local_key(
     key = (tmp_path / "api_key").read_text()
     assert launched[0].api_keys == f"{key}:local"
     assert f"API key   {key}   (tenant 'local')" in result.output
+
+
+def test_up_puts_the_sample_corpus_where_the_first_configured_key_can_ask_about_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(up_module, "MeshLauncher", _FakeLauncher)
+    monkeypatch.setattr(signal, "signal", lambda *_: None)
+    tenants: list[str] = []
+
+    async def no_documents(target: str, tenant: str) -> int:
+        return 0
+
+    async def ingest(target: str, tenant: str, files: object, root: object) -> IngestSummary:
+        tenants.append(tenant)
+        return IngestSummary(documents=3, chunks=9, bytes_sent=100)
+
+    monkeypatch.setattr(up_module, "document_count", no_documents)
+    monkeypatch.setattr(up_module, "ingest_files", ingest)
+    result = CliRunner().invoke(
+        app, ["up", "--data-dir", str(tmp_path)], env={KEYS_ENV: "k1:acme,k2:globex"}
+    )
+    assert tenants == ["acme"]
+    assert "3 documents, 9 chunks (tenant 'acme')" in result.output
+
+
+def test_ingest_warns_when_no_configured_key_reaches_the_tenant() -> None:
+    keys = {KEYS_ENV: "k1:acme,k2:globex"}
+    warning = tenant_without_key("globx", keys)
+    assert warning is not None and "'globx'" in warning and "'acme', 'globex'" in warning
+    assert tenant_without_key("acme", keys) is None
+    assert tenant_without_key("local", {}) is None  # no keys configured: the local key
+
+
+def test_a_gateway_error_is_one_readable_line() -> None:
+    body = '{"error": {"code": "NOT_FOUND", "message": "unknown document \'x\'"}}'
+    assert http_error(404, body) == "error 404 NOT_FOUND: unknown document 'x'"
+    assert http_error(502, "<html>Bad gateway</html>") == "error 502: <html>Bad gateway</html>"
+    assert http_error(500, '{"detail": "x"}') == 'error 500: {"detail": "x"}'
