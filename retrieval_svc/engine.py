@@ -42,6 +42,16 @@ MAX_METADATA_CHARS = 2000
 EMBED_BATCH = 32
 
 
+def file_name(metadata: Mapping[str, str]) -> str:
+    """The file a document came from (metadata ``file_name``, else the last part of
+    ``source``), empty when neither says: the title of last resort before the doc_id."""
+    named = metadata.get("file_name", "").strip()
+    if named:
+        return named
+    source = metadata.get("source", "").strip().rstrip("/")
+    return source.rsplit("/", 1)[-1]
+
+
 @dataclass(frozen=True)
 class NewDocument:
     """A document as it arrives to be ingested."""
@@ -199,7 +209,9 @@ class RetrievalEngine:
         drafts = chunk_text(extracted.text, self._chunk_tokens, self._overlap)
         if not drafts:
             raise InvalidInput(f"document {doc.doc_id!r} has no text")
-        title = (doc.title.strip() or extracted.title or doc.doc_id)[:MAX_TITLE_CHARS]
+        title = (doc.title.strip() or extracted.title or file_name(doc.metadata) or doc.doc_id)[
+            :MAX_TITLE_CHARS
+        ]
         metadata = {"content_type": ctype, **doc.metadata}
         chunks = [
             StoredChunk(

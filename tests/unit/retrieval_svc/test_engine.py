@@ -127,6 +127,21 @@ class TestRetrievalEngineIngestAndSearch:
         assert record.title == "policy-1"
         assert record.content_type == "text/plain"
 
+    async def test_without_a_title_the_file_name_beats_the_doc_id(
+        self, engine: RetrievalEngine
+    ) -> None:
+        page = "<html><head><title>保固政策</title></head><body><p>兩年保固。</p></body></html>"
+        await engine.ingest("acme", _doc("w", page, "text/html", metadata={"source": "w.html"}))
+        await engine.ingest(
+            "acme", _doc("doc-1a2b", "兩天。", "text/plain", metadata={"source": "a/請假.txt"})
+        )
+        await engine.ingest(
+            "acme",
+            _doc("doc-3c4d", "三天。", "text/plain", metadata={"file_name": "加班.txt"}),
+        )
+        titles = {r.doc_id: r.title for r in await engine.list_documents("acme")}
+        assert titles == {"w": "保固政策", "doc-1a2b": "請假.txt", "doc-3c4d": "加班.txt"}
+
     async def test_doc_ids_filter(self, engine: RetrievalEngine) -> None:
         await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
         await engine.ingest("acme", _doc("en-handbook", EN_DOC))
