@@ -7,12 +7,18 @@ from dataclasses import dataclass, field
 
 import grpc
 
+from gateway.stream_status import ServerStatus
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from mesh.config import MiB
 from mesh.errors import from_rpc_error
 from mesh.grpc_client import is_serving, open_channel
 
 RETRIEVAL_SERVICE = retrieval_pb2.DESCRIPTOR.services_by_name["RetrievalService"].full_name
+# How long to wait, after grpc.aio reports a failed write, for the status retrieval_svc sent
+# (it comes with the same end of stream: at once, unless the connection itself broke).
+STATUS_GRACE_SECONDS = 5.0
+
+IngestCall = grpc.aio.StreamStreamCall[retrieval_pb2.IngestRequest, retrieval_pb2.IngestResponse]
 
 
 @dataclass(frozen=True)
@@ -62,14 +68,19 @@ class DocumentsClient:
                     metadata={"source": up.filename, **up.metadata},
                 )
 
+        call: IngestCall = self._stub.Ingest(requests(), timeout=self._timeout)
+        status = ServerStatus(call)
         acks: list[retrieval_pb2.IngestResponse] = []
         try:
-            async for ack in self._stub.Ingest(requests(), timeout=self._timeout):
+            async for ack in call:
                 acks.append(ack)
                 if on_ack is not None:
                     on_ack(ack)
         except grpc.aio.AioRpcError as exc:
-            raise from_rpc_error(exc, "retrieval_svc") from exc
+            # A bad document ends the call while later ones are still being sent; grpc.aio
+            # may then report its failed write instead of the reason retrieval_svc gave.
+            real = await status.covered_by(exc, STATUS_GRACE_SECONDS)
+            raise from_rpc_error(real.as_error() if real else exc, "retrieval_svc") from exc
         return acks
 
     async def list(self, tenant: str) -> list[retrieval_pb2.DocumentInfo]:

@@ -95,7 +95,7 @@ async def upload(request: Request, who: Annotated[Caller, Depends(caller)]) -> U
             uploads.append(
                 NewUpload(
                     doc_id=name.doc_id,
-                    title=title_for(name.filename, content, name.content_type, charset),
+                    title=title_for(content, name.content_type, charset),
                     filename=name.filename,
                     content_type=with_charset(name.content_type, charset),
                     content=content,

@@ -78,18 +78,20 @@ def doc_id_for_name(name: str) -> str:
     return (slug[: 128 - len(ext)] + ext)[:128]
 
 
-def title_for(name: str, content: bytes, content_type: str, charset: str | None = None) -> str:
-    """The first Markdown heading of a text file, else the file name. A file that cannot be
-    decoded gets its name here; retrieval_svc refuses it with the reason."""
+def title_for(content: bytes, content_type: str, charset: str | None = None) -> str:
+    """The first ``# `` heading of a text or Markdown file, else empty: retrieval_svc then
+    takes the document's own title (HTML ``<title>``, DOCX and PDF properties, a DOCX
+    heading) or, failing that, the file name. An undecodable file gets no title here;
+    retrieval_svc refuses it with the reason."""
     if content_type in {"text/markdown", "text/plain"}:
         try:
             text = decode_text(content, charset).text
         except InvalidInput:
-            return name
+            return ""
         for line in text[:8192].splitlines()[:20]:
             if line.startswith("# "):
-                return line[2:].strip()[:300] or name
-    return name
+                return line[2:].strip()[:300]
+    return ""
 
 
 def with_charset(content_type: str, charset: str | None) -> str:
@@ -104,8 +106,10 @@ def with_charset(content_type: str, charset: str | None) -> str:
 
 
 def check_content(name: str, content: bytes, max_bytes: int) -> None:
-    """InvalidInput for an empty file, TooLarge for one over ``max_bytes``."""
+    """InvalidInput for an empty file, TooLarge for one over ``max_bytes``. ``content`` may
+    be only the first ``max_bytes + 1`` bytes of the file (all the gateway reads), so the
+    message names the limit, not the file's size."""
     if not content:
         raise InvalidInput(f"{name[:80]!r} is empty")
     if len(content) > max_bytes:
-        raise TooLarge(f"{name[:80]!r} is {len(content)} bytes; the limit is {max_bytes} bytes")
+        raise TooLarge(f"{name[:80]!r} is larger than the limit of {max_bytes} bytes")

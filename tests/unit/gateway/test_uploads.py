@@ -91,22 +91,30 @@ def test_every_accepted_name_gives_a_valid_doc_id_and_no_path(name: str) -> None
 def test_empty_and_oversized_content() -> None:
     with pytest.raises(InvalidInput, match="empty"):
         check_content("a.md", b"", 10)
-    with pytest.raises(TooLarge, match="limit is 10 bytes"):
+    with pytest.raises(TooLarge) as too_large:
         check_content("a.md", b"x" * 11, 10)
+    assert too_large.value.message == "'a.md' is larger than the limit of 10 bytes"
     check_content("a.md", b"x" * 10, 10)
 
 
-def test_title_is_the_first_heading_else_the_name() -> None:
-    assert title_for("a.md", "# 請假規定\n\n內容".encode(), "text/markdown") == "請假規定"
-    assert title_for("a.md", b"no heading", "text/markdown") == "a.md"
-    assert title_for("a.pdf", b"# looks like one", "application/pdf") == "a.pdf"
+def test_oversized_message_does_not_claim_the_size_of_what_was_read() -> None:
+    # The gateway reads at most limit + 1 bytes of a file, so that count is not the file's size.
+    with pytest.raises(TooLarge) as too_large:
+        check_content("big.txt", b"x" * 8_388_609, 8_388_608)
+    assert "8388609" not in too_large.value.message
+    assert "larger than the limit of 8388608 bytes" in too_large.value.message
+
+
+def test_title_is_the_first_heading_else_left_to_retrieval() -> None:
+    assert title_for("# 請假規定\n\n內容".encode(), "text/markdown") == "請假規定"
+    assert title_for(b"no heading", "text/markdown") == ""
+    assert title_for(b"# looks like one", "application/pdf") == ""
 
 
 def test_title_of_a_big5_or_gbk_file() -> None:
-    assert title_for("a.md", "# 請假規定\n\n員工特休".encode("big5"), "text/markdown") == "請假規定"
-    gbk = "# 请假规定\n\n员工年假".encode("gbk")
-    assert title_for("a.txt", gbk, "text/plain", "gbk") == "请假规定"
-    assert title_for("a.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "text/plain") == "a.txt"
+    assert title_for("# 請假規定\n\n員工特休".encode("big5"), "text/markdown") == "請假規定"
+    assert title_for("# 请假规定\n\n员工年假".encode("gbk"), "text/plain", "gbk") == "请假规定"
+    assert title_for(b"\x89PNG\r\n\x1a\n\x00\x00", "text/plain") == ""
 
 
 def test_a_declared_charset_travels_with_text_files_only() -> None:
