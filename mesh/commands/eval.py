@@ -12,6 +12,7 @@ import json
 import re
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,6 +25,7 @@ from mesh.commands.common import DataDir
 
 CITATION = re.compile(r"\[([^\[\]\n]+)\]")
 DATASETS = ("drcd", "cmrc2018", "squad_v1.1")
+MAX_DELETE_ATTEMPTS = 5
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,36 @@ def _upload(client: httpx.Client, documents: dict[str, tuple[str, str]]) -> None
             raise typer.BadParameter(f"upload failed: {r.status_code} {r.text[:300]}")
 
 
+def _delete_all(
+    client: httpx.Client, doc_ids: list[str], sleep: Callable[[float], None] = time.sleep
+) -> list[str]:
+    """Delete ``doc_ids``, waiting out the gateway's rate limit (429 + Retry-After) instead of
+    leaving documents behind; the ids that could not be deleted."""
+    left: list[str] = []
+    for doc_id in doc_ids:
+        for _ in range(MAX_DELETE_ATTEMPTS):
+            try:
+                r = client.delete(f"/v1/documents/{doc_id}")
+            except httpx.HTTPError:
+                continue
+            if r.status_code != 429:
+                break
+            sleep(_retry_after(r.headers.get("retry-after")))
+        else:
+            left.append(doc_id)
+            continue
+        if r.status_code not in (200, 204, 404):
+            left.append(doc_id)
+    return left
+
+
+def _retry_after(header: str | None) -> float:
+    try:
+        return min(max(float(header or 1), 0.1), 30.0)
+    except ValueError:
+        return 1.0
+
+
 def _fmt(value: float | int | None, percent: bool = False) -> str:
     if value is None:
         return "—"
@@ -247,8 +279,14 @@ def eval_command(
                     typer.echo(".", nl=False)
         finally:
             if sample.documents and not keep:
-                for doc_id in sample.documents:
-                    client.delete(f"/v1/documents/{doc_id}")
+                left = _delete_all(client, list(sample.documents))
+                if left:
+                    typer.secho(
+                        f"\nwarning: {len(left)} evaluation documents could not be deleted: "
+                        + ", ".join(left[:10]),
+                        fg=typer.colors.YELLOW,
+                        err=True,
+                    )
     figures = summarize(outcomes)
     if json_output:
         typer.echo(json.dumps({"figures": figures, "outcomes": [asdict(o) for o in outcomes]}))
