@@ -92,7 +92,7 @@ class AgentConfig:
     max_seconds: float = 300.0
     search_top_k: int = 6
     answer_sentences: int = 3
-    service_scope: str = "questions about the documents uploaded to this workspace"
+    service_scope: str = ""  # empty: each reply states the built-in scope in its own language
     upstream_timeout: float = 30.0
 
 
@@ -324,6 +324,7 @@ class AgentGraph:
             text = self._render(
                 state,
                 "agent/direct_reply.j2",
+                question=question.question,
                 task_type=p.task,
                 language=state.language,
                 service_scope=self._config.service_scope,

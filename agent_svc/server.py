@@ -37,6 +37,7 @@ SERVICE_NAMES = [agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name
 # Templates every run may render: a broken one is a start-up error, not a failed request.
 REQUIRED_PROMPTS: dict[str, dict[str, Any]] = {
     "agent/direct_reply.j2": {
+        "question": "Hello",
         "task_type": "greeting",
         "language": "en",
         "service_scope": "the documents",

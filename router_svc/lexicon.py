@@ -159,6 +159,21 @@ GREETING_FILLER = re.compile(
     r"|[啊呀哦喔啦嘛囉咯哈~,.!?:;)(\s、，。！？😀🙂👋]+|這樣|这样|一下|你|您"
 )
 
+# Thanks inside a greeting-only message: such a message gets a "you're welcome", not a hello.
+THANKS = re.compile(r"(?i)(謝|谢|辛苦|\bthanks?\b|\bthx\b|\bcheers\b)")
+
+# A question for today's date, the day of the week or the time: never small talk, the
+# current_time tool answers it (agent_svc's planner), so it goes down the document path.
+DATE_TIME = re.compile(
+    r"(?i)((現在|现在|目前|今天|今日|今年|這個月|这个月)(是)?(幾點|几点|幾時|几时|時間|时间|幾號|几号|"
+    r"幾月|几月|日期|星期幾|星期几|禮拜幾|礼拜几|週幾|周几|哪一?天|哪一?年|幾年|几年|什麼日子|什么日子)|"
+    r"(幾點了|几点了|幾號了|几号了)|"
+    r"\bwhat\s+time\s+is\s+it\b|\bwhat(?:['’]s|\s+is)\s+the\s+(time|date|day)\b|"
+    r"\btoday['’]?s\s+date\b|\bdate\s+today\b|\bcurrent\s+(time|date|day)\b|"
+    r"\bwhat\s+(day|date|month|year)\s+is\s+(it|today|this)\b|\bwhich\s+day\s+is\s+(it|today)\b|"
+    r"\btime\s+(is\s+it\s+)?(right\s+)?now\b|\bday\s+of\s+the\s+week\s+is\s+(it|today)\b)"
+)
+
 # Topics outside any document workspace (weather, markets, lottery, horoscopes, jokes,
 # entertainment, sports, creative writing, cooking, dining, dating, leisure travel).
 OUT_OF_SCOPE = re.compile(

@@ -22,7 +22,7 @@ from mesh.prompts import PromptLibrary
 from router_svc.decision import HistoryTurn, Intent, RouteDecision, TaskType, escalate
 from router_svc.language import conversation_language, normalize
 from router_svc.offline import LexiconRouter
-from router_svc.replies import ReplyWriter
+from router_svc.replies import ReplyWriter, default_scope, reply_kind
 from router_svc.rewrite import decompose, remove_filler
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,8 @@ class LLMRouter:
             {"role": t.role, "content": normalize(t.content)[:PROMPT_TURN_CHARS]}
             for t in list(history)[-PROMPT_HISTORY_TURNS:]
         ]
-        system = self._prompts.render(SYSTEM_TEMPLATE, service_scope=self._scope).text
+        scope = self._scope.strip() or default_scope("en")  # the system prompt is English
+        system = self._prompts.render(SYSTEM_TEMPLATE, service_scope=scope).text
         user = self._prompts.render(
             USER_TEMPLATE, history=shown, question=normalized, language=guess.language
         ).text
@@ -142,12 +143,8 @@ class LLMRouter:
             subs = decompose(standalone) or subs
         reply = ""
         if direct and self._replies is not None:
-            reply_task = (
-                task.value
-                if task in (TaskType.GREETING, TaskType.OUT_OF_SCOPE)
-                else (TaskType.GREETING.value)
-            )
-            reply = self._replies.reply(reply_task, guess.answer_language)
+            reply_task = task if task is TaskType.OUT_OF_SCOPE else TaskType.GREETING
+            reply = self._replies.reply(reply_kind(reply_task, normalized), guess.answer_language)
         versions = self.prompt_versions
         if reply and self._replies is not None:
             versions += f",{self._replies.prompt_version}"

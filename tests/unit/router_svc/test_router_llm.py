@@ -238,5 +238,5 @@ async def test_decisions_name_their_prompt_versions() -> None:
     fake = FakeLLM(tool_call(intent="DIRECT_ANSWER", task_type="greeting", confidence=0.99))
     d = await make_router(fake).classify("hi", [])
     assert d.prompt_versions == (
-        "router/classify_system.jinja@1,router/classify_user.jinja@1,router/direct_reply.jinja@1"
+        "router/classify_system.jinja@1,router/classify_user.jinja@1,router/direct_reply.jinja@2"
     )

@@ -180,7 +180,7 @@ class TestPrototypes:
 
 def test_a_direct_reply_names_its_template_version() -> None:
     d = LexiconRouter(use_prototypes=False, replies=REPLIES).route("hello")
-    assert d.prompt_versions == "router/direct_reply.jinja@1"
+    assert d.prompt_versions == "router/direct_reply.jinja@2"
     assert LexiconRouter(use_prototypes=False, replies=REPLIES).route("VPN").prompt_versions == ""
 
 
