@@ -66,7 +66,9 @@ class ExtractiveWriter:
         lead = self._prompts.render("agent/extractive_lead.j2", language=state.language)
         state.prompt_versions[lead.name] = lead.version
         body = compose(lead.text, quotes)
-        return "\n".join([body, *extra]) if extra else body
+        # A tool's result answers what was asked of it (a sum, the time): it comes first, and
+        # the document quotes follow as context.
+        return "\n".join([*extra, body]) if extra else body
 
     async def write(self, state: AgentState) -> AsyncIterator[str]:
         # Drafting embeds candidate sentences (CPU-bound, releases the GIL): off the event loop,

@@ -27,7 +27,7 @@ from agent_svc.tools.calculator import (
 )
 from agent_svc.tools.han_numerals import han_number
 from groundmesh.v1 import common_pb2
-from tests.unit.agent_svc.agent_fakes import FakeUpstreams, answer_of, make_graph, run
+from tests.unit.agent_svc.agent_fakes import FakeUpstreams, answer_of, chunk, make_graph, run
 
 pytestmark = pytest.mark.unit
 
@@ -475,3 +475,10 @@ def test_module_examples() -> None:
     for module in (arithmetic, calculation_text, han_numerals):
         failed, tried = doctest.testmod(module)
         assert tried > 0 and failed == 0
+
+
+async def test_the_tool_result_comes_before_document_quotes() -> None:
+    budget = chunk("trip#0", "The team trip budget is 5000 per person. It is paid once a year.")
+    answer = answer_of(await run(make_graph(FakeUpstreams([budget])), "What is 15% of 5000?"))
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("calculator:") and "750" in lines[0], answer.answer
