@@ -1,16 +1,21 @@
 """Document grading for the agent's retry loop (seed 003's relevance evaluator).
 
 Are the collected chunks enough to answer the question? Offline, the question's aspects are its
-content words (English words, Chinese words cut by jieba); a chunk covers an aspect when it
-contains it (a Chinese word through its characters' bigrams). Coverage is the share of aspects
-some chunk covers; the verdict is SUFFICIENT when coverage reaches ``min_coverage`` and at least
-one chunk is relevant, otherwise INSUFFICIENT with the missing aspects. With an LLM configured
-the grader asks it (``prompts/judge/grading.jinja``, forced tool ``record_grade``) and falls back
-to the lexical grade when it fails.
+content words (English words; Chinese words cut by jieba, so ``保修政策`` is two aspects, not
+one four-character run that a passage about 保修 never contains); a chunk covers an aspect
+when it contains it (a Chinese word through its characters' bigrams). Coverage is the share of
+aspects some chunk covers, and a chunk's relevance the share of the question's aspects it
+covers, each weighted by how rare the word is (:func:`aspect_weight`); the verdict is
+SUFFICIENT when coverage reaches ``min_coverage`` and at least one chunk is relevant,
+otherwise INSUFFICIENT with the missing aspects. With an LLM configured the grader asks it
+(``prompts/judge/grading.jinja``, forced tool ``record_grade``) and falls back to the lexical
+grade when it fails.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 import re
 import threading
 from collections.abc import Sequence
@@ -18,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+import jieba
 import opencc
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,18 +38,21 @@ _QUESTION_WORDS = frozenset(
     """what which who whom whose when where why how does do did is are was were can could should
     would will the a an of to in on for and or with about tell me please explain describe list
     give show there this that these those any some much many it its they them i we my our
-    your their he she his her has have had be been from by at as if then than so not""".split()
+    your their he she his her has have had be been from by at as if then than so not summarize
+    summarise""".split()
 )
 _ZH_QUESTION_WORDS = (
     "為什麼 为什么 什麼 什么 如何 怎麼 怎么 怎樣 怎样 哪些 哪個 哪个 多少 多久 是否 請問 请问 "
-    "可以 能否 有沒有 有没有 需要 需不需要"
+    "可以 能否 有沒有 有没有 需要 需不需要 几天 几点 多长 总结 概述 介绍"
 ).split()
-_ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该]")
+# Words of one or more of these characters carry no content (幾天 and 幾點 ask "how many").
+_ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该天点點]+")
 GRADE_CHUNK_CHARS = 3000
 
 # One Traditional→Simplified converter per process: building it loads OpenCC's bundled
 # dictionaries. OpenCC does not document its converter as thread-safe, so calls are serialized.
 _T2S = opencc.OpenCC("t2s")
+jieba.setLogLevel(logging.WARNING)
 _T2S_LOCK = threading.Lock()
 
 
@@ -99,38 +108,80 @@ class Grade:
     grader_model: str
 
 
+def _zh_pieces(run: str) -> list[str]:
+    """The content words of one run of Han characters, in the run's own script.
+
+    jieba cuts the script-folded (Simplified) run, since its dictionary is mostly Simplified;
+    question words are blanked first. Words made only of function characters are dropped, and
+    neighbouring single characters that are not function characters are joined (jieba cuts
+    ``年假`` into ``年`` ``假``): one character alone is too common to look for.
+    """
+    folded = fold_script(run)
+    source = run if len(folded) == len(run) else folded
+    mask = folded
+    for word in _ZH_QUESTION_WORDS:
+        mask = mask.replace(word, " " * len(word))
+    pieces: list[str] = []
+    single = ""
+    position = 0
+    for token in jieba.cut(mask, HMM=False):
+        start, position = position, position + len(token)
+        word = source[start:position]
+        content = not token.isspace() and not _ZH_STOP_CHARS.fullmatch(token)
+        if content and len(token) == 1:
+            single += word
+            continue
+        if len(single) > 1:
+            pieces.append(single)
+        single = ""
+        if content:
+            pieces.append(word)
+    if len(single) > 1:
+        pieces.append(single)
+    return pieces
+
+
 def question_aspects(question: str) -> list[str]:
     """The content words of a question, in order, without question words.
 
-    English: words minus question and stop words. Chinese: each run of Han characters minus
-    question words and function characters; pieces longer than four characters are cut in two.
+    English: words minus question and stop words. Chinese: jieba's words of each run of Han
+    characters minus question words and function characters (:func:`_zh_pieces`).
 
     >>> question_aspects("How often do passwords rotate?")
     ['often', 'passwords', 'rotate']
     >>> question_aspects("員工請假要提前幾天申請？")
-    ['員工請假', '提前', '天申請']
+    ['員工', '請假', '提前', '申請']
+    >>> question_aspects("保修政策是什么？")
+    ['保修', '政策']
     """
     low = normalize(question)
     aspects = [w for w in _EN_WORD.findall(low) if w not in _QUESTION_WORDS]
     for run in _HAN_RUN.findall(low):
-        # Question words and function characters are found in the folded (Simplified) run and
-        # cut out of the original one, so aspects keep the question's script.
-        folded = fold_script(run)
-        mask = folded if len(folded) == len(run) else run
-        for word in _ZH_QUESTION_WORDS:
-            mask = mask.replace(word, " " * len(word))
-        for found in re.finditer(r"\S+", _ZH_STOP_CHARS.sub(" ", mask)):
-            piece = run[found.start() : found.end()]
-            if len(piece) > 4:
-                half = len(piece) // 2
-                aspects.extend([piece[:half], piece[half:]])
-            elif len(piece) > 1:
-                aspects.append(piece)
+        aspects.extend(_zh_pieces(run))
     # Two spellings of one word (zh-Hant and zh-Hans in one question) are one aspect.
     unique: dict[str, str] = {}
     for aspect in aspects:
         unique.setdefault(fold_script(aspect), aspect)
     return list(unique.values())
+
+
+def aspect_weight(aspect: str) -> float:
+    """How much finding ``aspect`` says about a passage: a Chinese word's inverse document
+    frequency in jieba's bundled table (公司 3.5, 政策 4.5, 保修 10.8, 健身房 10.6), so a
+    passage that only shares a common word with the question (``公司有健身房嗎？`` and a
+    passage about some company) is not half relevant. English words, and Chinese words the
+    table lacks, weigh the table's median (11.95): as much as a rare word."""
+    table, median = _idf_table()
+    if _HAN_RUN.fullmatch(aspect):
+        return table.get(fold_script(aspect), median)
+    return median
+
+
+@functools.cache
+def _idf_table() -> tuple[dict[str, float], float]:
+    from jieba.analyse import default_tfidf
+
+    return default_tfidf.idf_freq, default_tfidf.median_idf
 
 
 def _covers(aspect: str, terms: set[str], low_text: str) -> bool:
@@ -151,10 +202,14 @@ class LexicalGrader:
     def __init__(self, min_coverage: float = 0.6, min_relevance: float = 0.3) -> None:
         self.min_coverage = min_coverage
         self.min_relevance = min_relevance
+        jieba.initialize()  # load the dictionary and the IDF table now, not in a request
+        _idf_table()
 
     def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:
         """Grade ``chunks`` for ``question``."""
         aspects = question_aspects(question)
+        weights = {a: aspect_weight(a) for a in aspects}
+        total = sum(weights.values())
         grades: list[ChunkGrade] = []
         covered: set[str] = set()
         for c in chunks:
@@ -162,7 +217,7 @@ class LexicalGrader:
             terms = content_terms(c.text)
             hits = [a for a in aspects if _covers(a, terms, low)]
             covered.update(hits)
-            relevance = len(hits) / len(aspects) if aspects else 0.0
+            relevance = sum(weights[a] for a in hits) / total if total else 0.0
             grades.append(
                 ChunkGrade(c.chunk_id, round(relevance, 4), relevance >= self.min_relevance, hits)
             )

@@ -45,6 +45,17 @@ def _check_ids(chunks: Any, field: str) -> None:
             )
 
 
+
+def graded_text(chunk: common_pb2.Chunk) -> str:
+    """What a passage is graded on: its document title and section heading, then its text.
+
+    A passage under ``# 請假規定`` is about 請假規定 even when its sentences never say so (the
+    retrieval index counts the title and heading too)."""
+    heading = " ".join(
+        part.strip() for part in (chunk.title, chunk.metadata.get("section", "")) if part.strip()
+    )
+    return f"{heading}\n{chunk.text}" if heading else chunk.text
+
 class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
     """Judges drafts and grades collected documents."""
 
@@ -100,7 +111,7 @@ class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
         if len(request.chunks) > MAX_SOURCES:
             raise InvalidInput(f"{len(request.chunks)} chunks; at most {MAX_SOURCES}")
         _check_ids(request.chunks, "chunks")
-        chunks = [GradeChunk(c.chunk_id, c.text) for c in request.chunks]
+        chunks = [GradeChunk(c.chunk_id, graded_text(c)) for c in request.chunks]
         if isinstance(self._grader, LLMGrader):
             grade = await self._grader.grade(request.question, chunks)
         else:

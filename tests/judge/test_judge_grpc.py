@@ -183,4 +183,21 @@ class TestGradeDocuments:
             timeout=10,
         )
         assert g.verdict == judge_pb2.SUFFICIENCY_INSUFFICIENT
-        assert "醫師證明" in g.missing_aspects
+        assert {"醫師", "證明"} <= set(g.missing_aspects)
+
+    async def test_a_passage_is_graded_with_its_title_and_section(
+        self, judge_stub: judge_pb2_grpc.JudgeServiceStub
+    ) -> None:
+        body = common_pb2.Chunk(
+            chunk_id="hr#1",
+            doc_id="hr",
+            title="請假規定",
+            text="須於三個工作天前透過人事系統提出，並經直屬主管核准。",
+            metadata={"section": "特別休假"},
+        )
+        bare = common_pb2.Chunk(chunk_id="hr#2", doc_id="hr", text=body.text)
+        g = await judge_stub.GradeDocuments(
+            judge_pb2.GradeDocumentsRequest(question="總結請假規定", chunks=[body, bare]),
+            timeout=10,
+        )
+        assert [c.relevance for c in g.chunk_grades] == [1.0, 0.0]
