@@ -45,7 +45,6 @@ def _check_ids(chunks: Any, field: str) -> None:
             )
 
 
-
 def graded_text(chunk: common_pb2.Chunk) -> str:
     """What a passage is graded on: its document title and section heading, then its text.
 
@@ -55,6 +54,7 @@ def graded_text(chunk: common_pb2.Chunk) -> str:
         part.strip() for part in (chunk.title, chunk.metadata.get("section", "")) if part.strip()
     )
     return f"{heading}\n{chunk.text}" if heading else chunk.text
+
 
 class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
     """Judges drafts and grades collected documents."""
