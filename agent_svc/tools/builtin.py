@@ -55,6 +55,17 @@ class DocumentSearchTool:
         return chunks, {"summary": summary, "result_count": len(chunks), "degraded": reply.degraded}
 
 
+_WEEKDAYS = (
+    "Monday (星期一)",
+    "Tuesday (星期二)",
+    "Wednesday (星期三)",
+    "Thursday (星期四)",
+    "Friday (星期五)",
+    "Saturday (星期六)",
+    "Sunday (星期日)",
+)
+
+
 class CurrentTimeTool:
     """The current date and time, in a time zone (UTC by default)."""
 
@@ -79,7 +90,9 @@ class CurrentTimeTool:
             raise InvalidInput(f"unknown time zone {name!r}") from exc
         now = self._clock().astimezone(zone)
         text = now.isoformat(timespec="seconds")
-        return text, {"summary": f"{text} ({name})", "result_count": 1}
+        # The weekday is spelled out: "what day is it" is asked as often as the date.
+        readable = f"{now:%Y-%m-%d} {_WEEKDAYS[now.weekday()]} {now:%H:%M:%S} {name}"
+        return text, {"summary": f"{readable} ({text})", "result_count": 1}
 
 
 def links_of(chunk: common_pb2.Chunk) -> list[str]:

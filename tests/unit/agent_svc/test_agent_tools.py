@@ -32,8 +32,11 @@ SERVER = Path(__file__).resolve().parents[2] / "agent" / "mcp_policy_server.py"
 class TestCurrentTime:
     async def test_time_in_a_zone(self) -> None:
         fixed = dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
-        data, _ = await CurrentTimeTool(lambda: fixed).run({"timezone": "Asia/Taipei"})
+        data, meta = await CurrentTimeTool(lambda: fixed).run({"timezone": "Asia/Taipei"})
         assert data == "2026-01-02T11:04:05+08:00"
+        assert meta["summary"] == (
+            "2026-01-02 Friday (星期五) 11:04:05 Asia/Taipei (2026-01-02T11:04:05+08:00)"
+        )
 
     async def test_unknown_zone_is_invalid(self) -> None:
         with pytest.raises(InvalidInput):
