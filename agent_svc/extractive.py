@@ -16,7 +16,14 @@ import numpy.typing as npt
 
 from agent_svc.embedding import SentenceEmbedder
 from agent_svc.guard import addresses_the_model
-from agent_svc.synthesis import Passage, Quote, clean_sentence, is_noise, without_code_blocks
+from agent_svc.synthesis import (
+    Passage,
+    Quote,
+    clean_sentence,
+    is_noise,
+    join_clauses,
+    without_code_blocks,
+)
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
 MIN_CHARS, MAX_CHARS = 8, 400
@@ -41,7 +48,7 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     seen: set[str] = set()
     for p in passages:
         prose = without_code_blocks(p.text)
-        for position, raw in enumerate(split_sentences(unwrap_lines(prose))):
+        for position, raw in enumerate(join_clauses(split_sentences(unwrap_lines(prose)))):
             if is_noise(raw) or addresses_the_model(raw):
                 continue  # injected instructions in a document are not quoted to the user
             text = clean_sentence(raw)

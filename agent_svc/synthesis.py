@@ -10,6 +10,9 @@ import re
 from dataclasses import dataclass
 
 _MARKUP = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+|^>\s*)", re.MULTILINE)
+_MD_LINK = re.compile(r"\[([^\[\]\n]+)\]\([^()\s]+\)")
+# A piece that does not end a sentence: a semicolon, or a common abbreviation's period.
+_OPEN_END = re.compile(r"([;；]|\b(e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|mrs|ms)\.)\s*$", re.I)
 _BRACKETS = str.maketrans({"[": "(", "]": ")"})
 # Table rows, fences, HTML, bare links, and shell lines (a command's flags, a continuation).
 _NOISE = re.compile(r"^\s*(\||```|~~~|<|\$ |-{1,2}[A-Za-z][\w-]* )|https?://\S+$|\s\\$")
@@ -34,8 +37,36 @@ class Quote:
 
 
 def clean_sentence(sentence: str) -> str:
-    """Strip Markdown and turn brackets into parentheses so only our citations use brackets."""
-    return _MARKUP.sub("", sentence).translate(_BRACKETS).strip()
+    """Strip Markdown (a link keeps its text) and turn brackets into parentheses so only our
+    citations use brackets.
+
+    >>> clean_sentence("Details in [`gateway/README.md`](gateway/README.md).")
+    'Details in gateway/README.md.'
+    """
+    unlinked = _MD_LINK.sub(r"\1", sentence)
+    return _MARKUP.sub("", unlinked).translate(_BRACKETS).strip()
+
+
+def join_clauses(pieces: list[str]) -> list[str]:
+    """Sentences for quoting from :func:`mesh.text.split_sentences`' pieces: a piece that ends
+    at a semicolon or an abbreviation (``e.g.``, ``i.e.``, ``etc.``) is joined to the next, so
+    no answer line stops mid-sentence.
+
+    >>> join_clauses(["Errors are 4xx (e.g.", "422); details below;", "see the README."])
+    ['Errors are 4xx (e.g. 422); details below; see the README.']
+    """
+    out: list[str] = []
+    carry = ""
+    for piece in pieces:
+        text = f"{carry}{'' if carry.endswith('；') else ' '}{piece}" if carry else piece
+        if _OPEN_END.search(text):
+            carry = text
+            continue
+        out.append(text)
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
 
 
 _FENCE = re.compile(r"^\s*(```|~~~)(\S*)")

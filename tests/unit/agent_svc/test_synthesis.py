@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent_svc.extractive import select_sentences
-from agent_svc.synthesis import Passage, Quote, clean_sentence, compose
+from agent_svc.synthesis import Passage, Quote, clean_sentence, compose, join_clauses
 from judge_svc.rules import CITATION, Source, check_draft
 from tests.unit.agent_svc.agent_fakes import HashEmbedder
 
@@ -188,3 +188,22 @@ class TestSynthesisProperties:
             assert len(found) == 1, line
             assert found[0] in ids
             assert line.endswith(f"[{found[0]}]")
+
+
+class TestSentencesForQuoting:
+    def test_markdown_links_keep_their_text(self) -> None:
+        assert clean_sentence("Details in [`gateway/README.md`](gateway/README.md).") == (
+            "Details in gateway/README.md."
+        )
+        assert clean_sentence("See [the docs](https://example.com/a_(b)).") == (
+            "See (the docs)(https://example.com/a_(b))."
+        )
+
+    def test_clauses_and_abbreviations_stay_in_one_sentence(self) -> None:
+        pieces = ["Errors are 4xx (e.g.", "422); details below;", "see the README.", "Next one."]
+        assert join_clauses(pieces) == [
+            "Errors are 4xx (e.g. 422); details below; see the README.",
+            "Next one.",
+        ]
+        assert join_clauses(["條件一；", "條件二。"]) == ["條件一；條件二。"]
+        assert join_clauses(["Ends open;"]) == ["Ends open;"]
