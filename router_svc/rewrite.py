@@ -213,6 +213,8 @@ def decompose(question: str) -> list[str]:
 
     >>> decompose("比較一下特休和病假的規定有什麼不同")
     ['特休 規定', '病假 規定']
+    >>> decompose("病假有幾天？特休有幾天？")
+    ['病假', '特休']
     """
     text = remove_filler(question)
     items = _unique(_enumeration_zh(text) if _HAN.search(text) else _enumeration_en(text))
@@ -225,11 +227,19 @@ def decompose(question: str) -> list[str]:
         subs: list[str] = []
         for i, part in enumerate(parts):
             terms = key_terms(part) or part
-            if i and topic and topic not in terms and content_units(terms) <= 4:
+            parallel = bool(topic) and _frame(part) == _frame(parts[0])
+            if i and topic and not parallel and topic not in terms and content_units(terms) <= 4:
                 terms = f"{topic} {terms}"
             subs.append(terms)
         return _unique(subs)
     return []
+
+
+def _frame(part: str) -> str:
+    """What a part asks without its first content word: "病假有幾天" and "特休有幾天" share the
+    frame "有幾天", so each names its own subject and neither borrows the other's."""
+    terms = key_terms(part).split()
+    return part.replace(terms[0], "", 1).strip().casefold() if terms else part.casefold()
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -86,6 +86,9 @@ class TestDecompose:
                 ["maternity", "paternity", "parental leave"],
             ),
             ("What is the VPN and how do I install it?", ["VPN", "VPN install"]),
+            # parallel questions each name their own subject: none borrows the first one's
+            ("病假有幾天？特休有幾天？", ["病假", "特休"]),
+            ("年假有几天？病假有几天？婚假有几天？", ["年假", "病假", "婚假"]),
         ],
     )
     def test_parts_and_compared_items(self, question: str, expected: list[str]) -> None:
