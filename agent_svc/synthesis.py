@@ -6,6 +6,7 @@ a retrieved chunk, followed by ``[chunk_id]`` (the choice of sentences is in ``e
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -67,6 +68,48 @@ def join_clauses(pieces: list[str]) -> list[str]:
     if carry:
         out.append(carry)
     return out
+
+
+_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def tables_as_sentences(text: str) -> str:
+    r"""Markdown table rows as sentences that can be quoted: each data row becomes
+    ``header: cell, header: cell.`` (the header row and the ``|---|`` rule go). Rows of a
+    table whose header is not in the text (a chunk that starts mid-table) stay out: without
+    their headers they say too little.
+
+    >>> tables_as_sentences("| 年資 | 特休 |\n|---|---|\n| 滿三年 | 14 天 |")
+    '年資：滿三年，特休：14 天。'
+    >>> tables_as_sentences("| variable | default |\n|---|---|\n| RATE | 5 |")
+    'variable: RATE, default: 5.'
+    """
+    lines = text.split("\n")
+    out: list[str] = []
+    header: list[str] = []
+    for i, line in enumerate(lines):
+        row = _TABLE_ROW.match(line)
+        if row is None:
+            header = []
+            out.append(line)
+            continue
+        if _TABLE_RULE.match(line):
+            continue
+        cells = [c.strip() for c in row.group(1).split("|")]
+        if i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]):
+            header = cells
+            continue
+        if header and any(cells):
+            out.append(_row_sentence(header, cells))
+    return "\n".join(out)
+
+
+def _row_sentence(header: list[str], cells: list[str]) -> str:
+    zh = any("\u3400" <= ch <= "\u9fff" for ch in "".join(cells + header))
+    colon, comma, stop = ("：", "，", "。") if zh else (": ", ", ", ".")
+    named = itertools.zip_longest(header, cells, fillvalue="")
+    return comma.join(f"{h}{colon}{c}" if h else c for h, c in named if c) + stop
 
 
 _FENCE = re.compile(r"^\s*(```|~~~)(\S*)")

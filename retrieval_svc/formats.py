@@ -147,6 +147,17 @@ def check_zip(content: bytes, max_uncompressed: int) -> None:
             )
 
 
+def _markdown_table(rows: list[list[str]]) -> str:
+    """A DOCX table as a Markdown table, its first row the header (empty rows dropped), so
+    each row keeps the names of its columns for whoever reads it later."""
+    rows = [[" ".join(c.split()).replace("|", "/") for c in r] for r in rows if any(r)]
+    if not rows:
+        return ""
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    lines.extend("| " + " | ".join(r) + " |" for r in rows[1:])
+    return "\n".join(lines)
+
+
 def _docx(content: bytes, max_uncompressed: int) -> Extracted:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
@@ -171,12 +182,9 @@ def _docx(content: bytes, max_uncompressed: int) -> Extracted:
         else:
             blocks.append(text)
     for table in document.tables:
-        for row in table.rows:
-            cells = [c.text.strip() for c in row.cells if c.text.strip()]
-            if cells:
-                blocks.append(" | ".join(cells))
+        blocks.append(_markdown_table([[c.text.strip() for c in row.cells] for row in table.rows]))
     title = str(document.core_properties.title or "").strip()
-    text = clean_text("\n\n".join(blocks))
+    text = clean_text("\n\n".join(b for b in blocks if b))
     return Extracted(text, title or _first_heading(text))
 
 

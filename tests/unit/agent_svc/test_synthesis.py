@@ -10,7 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agent_svc.extractive import select_sentences
-from agent_svc.synthesis import Passage, Quote, clean_sentence, compose, join_clauses
+from agent_svc.synthesis import (
+    Passage,
+    Quote,
+    clean_sentence,
+    compose,
+    join_clauses,
+    tables_as_sentences,
+)
 from judge_svc.rules import CITATION, Source, check_draft
 from tests.unit.agent_svc.agent_fakes import HashEmbedder
 
@@ -207,3 +214,29 @@ class TestSentencesForQuoting:
         ]
         assert join_clauses(["條件一；", "條件二。"]) == ["條件一；條件二。"]
         assert join_clauses(["Ends open;"]) == ["Ends open;"]
+
+
+class TestTables:
+    TABLE = (
+        "Leave by seniority:\n\n| 年資 | 特休天數 |\n| --- | :---: |\n| 滿一年 | 7 天 |\n"
+        "| 滿三年 | 14 天 |\n\nAfter the table."
+    )
+
+    def test_data_rows_become_sentences_with_their_headers(self) -> None:
+        assert tables_as_sentences(self.TABLE).split("\n") == [
+            "Leave by seniority:",
+            "",
+            "年資：滿一年，特休天數：7 天。",
+            "年資：滿三年，特休天數：14 天。",
+            "",
+            "After the table.",
+        ]
+
+    def test_rows_without_a_header_stay_out(self) -> None:
+        assert tables_as_sentences("| RATE | 5 | per key |\n| BURST | 20 | |") == ""
+
+    def test_a_table_row_can_answer(self) -> None:
+        quotes = select_sentences(
+            "滿三年有幾天特休？", [Passage("hr#0", self.TABLE, 0)], HashEmbedder(), limit=1
+        )
+        assert [q.text for q in quotes] == ["年資：滿三年，特休天數：14 天。"]

@@ -130,6 +130,24 @@ class TestDocx:
             "Note.",
         ]
 
+    def test_tables_become_markdown_tables_with_their_header(self) -> None:
+        import docx
+
+        document = docx.Document()
+        document.add_paragraph("會議室一覽")
+        table = document.add_table(rows=3, cols=2)
+        for r, (room, projector) in enumerate(
+            [("會議室", "投影機"), ("玉山廳", "Epson 雷射"), ("阿里山廳", "")]
+        ):
+            table.cell(r, 0).text, table.cell(r, 1).text = room, projector
+        buffer = io.BytesIO()
+        document.save(buffer)
+        out = extract(DOCX, buffer.getvalue(), LIMIT)
+        assert out.text.split("\n\n") == [
+            "會議室一覽",
+            "| 會議室 | 投影機 |\n|---|---|\n| 玉山廳 | Epson 雷射 |\n| 阿里山廳 |  |",
+        ]
+
     def test_zip_bomb_is_refused_before_inflating(self) -> None:
         with pytest.raises(InvalidInput, match="zip bomb"):
             extract(DOCX, zip_bomb_docx(20 * 1024 * 1024), LIMIT)
