@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
 import threading
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from mesh.launcher import Child, LaunchError, MeshLauncher, _die_with_parent
+from mesh.launcher import MeshLauncher
 
 # The rows of the report, in order: (key, what was tried, what counts as a success).
 ROWS: tuple[tuple[str, str, str], ...] = (
@@ -86,14 +83,6 @@ class Tally:
 
 TALLY = Tally()
 
-_PREFIXES = {
-    "router_svc": "GROUNDMESH_ROUTER_",
-    "retrieval_svc": "GROUNDMESH_RETRIEVAL_",
-    "judge_svc": "GROUNDMESH_JUDGE_",
-    "agent_svc": "GROUNDMESH_AGENT_",
-    "gateway": "GROUNDMESH_GATEWAY_",
-}
-
 
 @dataclass
 class ServiceControl:
@@ -121,34 +110,4 @@ class ServiceControl:
 
     def restart(self, name: str, timeout: float = 120.0) -> int:
         """Start ``name`` again on the port it had (its callers' channels reconnect)."""
-        old = self.launcher.children[name]
-        if old.process.poll() is None:
-            raise RuntimeError(f"{name} is still running")
-        port = old.port
-        env = self.launcher._env_for(name)
-        prefix = _PREFIXES[name]
-        env[f"{prefix}PORT"] = str(port)
-        ready: Path = old.ready_file
-        ready.unlink(missing_ok=True)
-        with old.log_file.open("ab") as out:
-            process = subprocess.Popen(
-                [sys.executable, "-m", name],
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-                preexec_fn=_die_with_parent,
-            )
-        child = Child(name, process, ready, old.log_file, port)
-        self.launcher.children[name] = child
-        deadline = time.monotonic() + timeout
-        while not ready.exists():
-            if process.poll() is not None:
-                raise LaunchError(f"{name} exited on restart:\n" + self.launcher.log_tail(name))
-            if time.monotonic() > deadline:
-                raise LaunchError(f"{name} did not restart:\n" + self.launcher.log_tail(name))
-            time.sleep(0.05)
-        bound = int(ready.read_text())
-        if bound != port:
-            raise LaunchError(f"{name} restarted on port {bound}, not {port}")
-        return port
+        return self.launcher.restart(name, timeout)

@@ -33,6 +33,15 @@ class LaunchError(RuntimeError):
     """A child failed to start; the message carries the tail of its log."""
 
 
+_PREFIXES = {
+    "router_svc": "GROUNDMESH_ROUTER_",
+    "retrieval_svc": "GROUNDMESH_RETRIEVAL_",
+    "judge_svc": "GROUNDMESH_JUDGE_",
+    "agent_svc": "GROUNDMESH_AGENT_",
+    "gateway": "GROUNDMESH_GATEWAY_",
+}
+
+
 @dataclass
 class Child:
     """One running service."""
@@ -70,13 +79,7 @@ class MeshLauncher:
 
     def _env_for(self, name: str) -> dict[str, str]:
         env = {**os.environ, **self.extra_env, "PYTHONUNBUFFERED": "1"}
-        prefix = {
-            "router_svc": "GROUNDMESH_ROUTER_",
-            "retrieval_svc": "GROUNDMESH_RETRIEVAL_",
-            "judge_svc": "GROUNDMESH_JUDGE_",
-            "agent_svc": "GROUNDMESH_AGENT_",
-            "gateway": "GROUNDMESH_GATEWAY_",
-        }[name]
+        prefix = _PREFIXES[name]
         env[f"{prefix}READY_FILE"] = str(self.run_dir / f"{name}.port")
         env["OTEL_SERVICE_NAME"] = name
         if name == "gateway":
@@ -97,7 +100,21 @@ class MeshLauncher:
             env["GROUNDMESH_AGENT_JUDGE_ADDR"] = self.address("judge_svc")
         return env
 
-    def _spawn(self, name: str) -> Child:
+    def restart(self, name: str, timeout: float = 120.0) -> int:
+        """Start ``name`` again on the port it had, so its callers' channels reconnect to it;
+        returns the port. LaunchError if it exits or is not SERVING within ``timeout``."""
+        old = self.children[name]
+        if old.process.poll() is None:
+            raise RuntimeError(f"{name} is still running")
+        env = self._env_for(name)
+        env[f"{_PREFIXES[name]}PORT"] = str(old.port)
+        child = self._spawn(name, env)
+        self._wait_ready(child, time.monotonic() + timeout)
+        if child.port != old.port:
+            raise LaunchError(f"{name} restarted on port {child.port}, not {old.port}")
+        return child.port
+
+    def _spawn(self, name: str, env: dict[str, str] | None = None) -> Child:
         ready = self.run_dir / f"{name}.port"
         ready.unlink(missing_ok=True)
         log_file = self.data_dir / "logs" / f"{name}.log"
@@ -105,7 +122,7 @@ class MeshLauncher:
         with log_file.open("ab") as out:
             process = subprocess.Popen(
                 [sys.executable, "-m", name],
-                env=self._env_for(name),
+                env=env if env is not None else self._env_for(name),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,

@@ -18,6 +18,7 @@ from mesh.config import REPO_ROOT
 from mesh.errors import GroundmeshError
 from mesh.ingest_client import document_count, ingest_files, sample_corpus
 from mesh.launcher import LaunchError, MeshLauncher
+from mesh.supervision import RestartBudget, heal
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,9 @@ def up(
 ) -> None:
     """Start all five services on loopback and keep them running until Ctrl-C or SIGTERM.
 
+    A service that exits is started again on its port (the others reconnect); one that exits
+    more than three times in a minute stops the mesh, with its log.
+
     The gateway accepts the keys in GROUNDMESH_GATEWAY_API_KEYS when it is set; otherwise a
     local key (tenant 'local') is made once, saved in the data directory and printed.
     """
@@ -97,13 +101,13 @@ def up(
         typer.echo("")
         typer.echo(f'  try: groundmesh ask "What is Groundmesh?"   (or curl {url}/v1/ask)')
         typer.echo("  Ctrl-C stops every service.")
-        while all(c.process.poll() is None for c in launcher.children.values()):
+        budget = RestartBudget()
+        while True:
             time.sleep(0.5)
-        dead = [n for n, c in launcher.children.items() if c.process.poll() is not None]
-        typer.echo(f"{', '.join(dead)} exited; stopping the mesh", err=True)
-        for name in dead:
-            typer.echo(launcher.log_tail(name), err=True)
-        raise typer.Exit(1)
+            failure = heal(launcher, budget, time.monotonic(), lambda m: typer.echo(m, err=True))
+            if failure is not None:
+                typer.echo(failure, err=True)
+                raise typer.Exit(1)
     except KeyboardInterrupt:
         typer.echo("stopping …")
     except (LaunchError, GroundmeshError) as exc:

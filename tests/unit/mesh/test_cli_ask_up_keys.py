@@ -20,6 +20,7 @@ from mesh.commands.ask import http_error, transport_failure
 from mesh.commands.common import KEYS_ENV, tenant_without_key
 from mesh.commands.up import gateway_keys
 from mesh.ingest_client import IngestSummary
+from mesh.launcher import LaunchError
 
 
 def test_ask_against_a_closed_port_prints_one_line_and_exits_1(tmp_path: Path) -> None:
@@ -140,6 +141,7 @@ class _ExitedProcess:
 @dataclass
 class _Child:
     process: _ExitedProcess = field(default_factory=_ExitedProcess)
+    port: int = 8080
 
 
 @dataclass
@@ -162,6 +164,9 @@ class _FakeLauncher:
 
     def address(self, name: str) -> str:
         return f"127.0.0.1:1 ({name})"
+
+    def restart(self, name: str, timeout: float = 120.0) -> int:
+        raise LaunchError(f"{name} will not start again (fake)")
 
     def stop(self) -> None:
         self.children.clear()
