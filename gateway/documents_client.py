@@ -36,10 +36,17 @@ class NewUpload:
 class DocumentsClient:
     """Talks to retrieval_svc; failed calls become GroundmeshErrors."""
 
-    def __init__(self, target: str, timeout: float, max_message_bytes: int = 64 * MiB) -> None:
+    def __init__(
+        self,
+        target: str,
+        timeout: float,
+        max_message_bytes: int = 64 * MiB,
+        ingest_timeout: float | None = None,
+    ) -> None:
         self._channel = open_channel(target, max_message_bytes)
         self._stub = retrieval_pb2_grpc.RetrievalServiceStub(self._channel)
         self._timeout = timeout
+        self._ingest_timeout = ingest_timeout or timeout
 
     async def close(self) -> None:
         await self._channel.close(None)
@@ -68,7 +75,7 @@ class DocumentsClient:
                     metadata={"source": up.filename, **up.metadata},
                 )
 
-        call: IngestCall = self._stub.Ingest(requests(), timeout=self._timeout)
+        call: IngestCall = self._stub.Ingest(requests(), timeout=self._ingest_timeout)
         status = ServerStatus(call)
         acks: list[retrieval_pb2.IngestResponse] = []
         try:

@@ -50,7 +50,11 @@ def build_gateway(settings: GatewaySettings) -> Gateway:
     return Gateway(
         settings=settings,
         agent=AgentClient(settings.agent_addr, settings.request_timeout_seconds),
-        documents=DocumentsClient(settings.retrieval_addr, settings.request_timeout_seconds),
+        documents=DocumentsClient(
+            settings.retrieval_addr,
+            settings.request_timeout_seconds,
+            ingest_timeout=settings.ingest_timeout_seconds,
+        ),
         auth=auth,
         limiter=RateLimiter(settings.rate_per_second, settings.rate_burst),
         metrics=GatewayMetrics(),

@@ -225,6 +225,12 @@ class GatewaySettings(BaseSettings):
     max_question_chars: int = Field(4000, gt=0, description="longest question accepted")
     heartbeat_seconds: float = Field(10.0, gt=0, description="SSE comment heartbeat period")
     request_timeout_seconds: float = Field(330.0, gt=0, description="deadline of an agent run")
+    ingest_timeout_seconds: float = Field(
+        1800.0,
+        gt=0,
+        description="deadline of an upload's ingestion: embedding runs at a few chunks a second "
+        "on a small CPU, so the largest file takes minutes",
+    )
     ready_file: Path | None = Field(None, description="file the bound port is written to")
     retrieval_addr: str = Field(
         "127.0.0.1:50052", description="retrieval_svc host:port (document uploads and listing)"

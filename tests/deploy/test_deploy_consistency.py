@@ -460,6 +460,7 @@ def test_ingress_serves_the_gateway_with_sse_friendly_settings(rendered: Rendere
     assert notes[prefix + "proxy-buffering"] == "off"
     for timeout in ("proxy-read-timeout", "proxy-send-timeout"):
         assert int(notes[prefix + timeout]) > settings.request_timeout_seconds
+        assert int(notes[prefix + timeout]) > settings.ingest_timeout_seconds
         assert int(notes[prefix + timeout]) > settings.heartbeat_seconds
     size = notes[prefix + "proxy-body-size"]
     assert size.endswith("m") and int(size[:-1]) * 1024 * 1024 >= settings.max_upload_bytes
