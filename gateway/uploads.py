@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
 
+from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput
 from mesh.text_decoding import decode_text
 
@@ -21,7 +21,6 @@ CONTENT_TYPES = {
 }
 _TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/html"})
 _CHARSET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,39}")
-_UNSAFE_ID = re.compile(r"[^A-Za-z0-9._:-]+")
 _MAX_NAME = 255
 
 
@@ -63,19 +62,6 @@ def check_filename(raw: str | None) -> UploadName:
         supported = ", ".join(sorted({e.lstrip(".") for e in CONTENT_TYPES}))
         raise UnsupportedType(f"{name[:80]!r}: unsupported file type; use one of {supported}")
     return UploadName(name, doc_id_for_name(name), content_type)
-
-
-def doc_id_for_name(name: str) -> str:
-    """A stable document id from a file name, as ``groundmesh ingest`` makes them:
-    ``Leave policy.md`` → ``Leave-policy.md``. A name whose letters are not ASCII
-    (``請假規定.md``) gets a short digest of the name, so different names stay different ids."""
-    dot = name.rfind(".")
-    stem, ext = (name[:dot], name[dot:].lower()) if dot > 0 else (name, "")
-    slug = _UNSAFE_ID.sub("-", stem).strip("-.")
-    if not stem.isascii() or not slug or not slug[0].isalnum():
-        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
-        slug = f"doc-{digest}-{slug}".rstrip("-.") if slug else f"doc-{digest}"
-    return (slug[: 128 - len(ext)] + ext)[:128]
 
 
 def title_for(content: bytes, content_type: str, charset: str | None = None) -> str:
