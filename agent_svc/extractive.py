@@ -22,6 +22,7 @@ from agent_svc.synthesis import (
     clean_sentence,
     is_noise,
     join_clauses,
+    tables_as_sentences,
     without_code_blocks,
 )
 from mesh.text import content_terms, split_sentences, unwrap_lines
@@ -47,7 +48,7 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     out: list[_Candidate] = []
     seen: set[str] = set()
     for p in passages:
-        prose = without_code_blocks(p.text)
+        prose = tables_as_sentences(without_code_blocks(p.text))
         for position, raw in enumerate(join_clauses(split_sentences(unwrap_lines(prose)))):
             if is_noise(raw) or addresses_the_model(raw):
                 continue  # injected instructions in a document are not quoted to the user
