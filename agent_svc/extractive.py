@@ -21,7 +21,6 @@ from agent_svc.synthesis import (
     Quote,
     clean_sentence,
     is_noise,
-    join_clauses,
     tables_as_sentences,
     without_code_blocks,
 )
@@ -48,8 +47,9 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     out: list[_Candidate] = []
     seen: set[str] = set()
     for p in passages:
-        prose = tables_as_sentences(without_code_blocks(p.text))
-        for position, raw in enumerate(join_clauses(split_sentences(unwrap_lines(prose)))):
+        # Tables after unwrapping: a row joined to the next as one wrapped line would be wrong.
+        prose = tables_as_sentences(unwrap_lines(without_code_blocks(p.text)))
+        for position, raw in enumerate(split_sentences(prose)):
             if is_noise(raw) or addresses_the_model(raw):
                 continue  # injected instructions in a document are not quoted to the user
             text = clean_sentence(raw)

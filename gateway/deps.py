@@ -15,7 +15,7 @@ from gateway.errors import RateLimited
 from gateway.metrics import GatewayMetrics
 from gateway.ratelimit import RateLimiter
 from mesh.config import GatewaySettings
-from mesh.errors import NotFound
+from mesh.errors import NotFound, Unauthenticated
 
 
 @dataclass
@@ -69,7 +69,16 @@ async def caller(
     hop per request and race on the rate limiter's buckets."""
     gw = gateway_of(request)
     header = request.headers.get("authorization")
-    tenant = gw.auth.tenant(header)
+    try:
+        tenant = gw.auth.tenant(header)
+    except Unauthenticated:
+        # Failed attempts are limited per client address too: guessing keys costs time.
+        address = request.client.host if request.client else "unknown"
+        wait = gw.limiter.acquire(f"unauthenticated:{address}")
+        if wait > 0:
+            gw.metrics.rate_limited.inc()
+            raise RateLimited(wait) from None
+        raise
     key = gw.auth.bearer_key(header)
     bucket = f"key:{key_fingerprint(key)}" if key else f"tenant:{tenant}"
     wait = gw.limiter.acquire(bucket)

@@ -201,6 +201,17 @@ class TestRateLimit:
             metrics = httpx.get(f"{g.url}/metrics").text
             assert "groundmesh_rate_limited_total 2.0" in metrics
 
+    def test_guessing_keys_is_rate_limited_per_client(self) -> None:
+        limiter = RateLimiter(rate=0.5, burst=3, clock=lambda: 0.0)
+        with live_gateway(limiter=limiter) as g:
+            wrong = {"Authorization": "Bearer guess-1234567890"}
+            codes = [
+                httpx.get(f"{g.url}/v1/documents", headers=wrong).status_code for _ in range(5)
+            ]
+            assert codes == [401, 401, 401, 429, 429]
+            # a caller with a valid key has its own bucket
+            assert httpx.get(f"{g.url}/v1/documents", headers=g.auth()).status_code == 200
+
 
 class TestUploads:
     def _post(

@@ -15,7 +15,6 @@ from agent_svc.synthesis import (
     Quote,
     clean_sentence,
     compose,
-    join_clauses,
     tables_as_sentences,
 )
 from judge_svc.rules import CITATION, Source, check_draft
@@ -206,15 +205,6 @@ class TestSentencesForQuoting:
             "See (the docs)(https://example.com/a_(b))."
         )
 
-    def test_clauses_and_abbreviations_stay_in_one_sentence(self) -> None:
-        pieces = ["Errors are 4xx (e.g.", "422); details below;", "see the README.", "Next one."]
-        assert join_clauses(pieces) == [
-            "Errors are 4xx (e.g. 422); details below; see the README.",
-            "Next one.",
-        ]
-        assert join_clauses(["條件一；", "條件二。"]) == ["條件一；條件二。"]
-        assert join_clauses(["Ends open;"]) == ["Ends open;"]
-
 
 class TestTables:
     TABLE = (
@@ -222,21 +212,23 @@ class TestTables:
         "| 滿三年 | 14 天 |\n\nAfter the table."
     )
 
-    def test_data_rows_become_sentences_with_their_headers(self) -> None:
+    def test_data_rows_become_lines_in_the_source_words(self) -> None:
         assert tables_as_sentences(self.TABLE).split("\n") == [
             "Leave by seniority:",
             "",
-            "年資：滿一年，特休天數：7 天。",
-            "年資：滿三年，特休天數：14 天。",
+            "滿一年 | 7 天",
+            "滿三年 | 14 天",
             "",
             "After the table.",
         ]
 
-    def test_rows_without_a_header_stay_out(self) -> None:
+    def test_rows_without_a_header_or_too_long_stay_out(self) -> None:
         assert tables_as_sentences("| RATE | 5 | per key |\n| BURST | 20 | |") == ""
+        long_row = "| a | b |\n|---|---|\n| " + "x" * 300 + " | y |"
+        assert tables_as_sentences(long_row) == ""
 
     def test_a_table_row_can_answer(self) -> None:
         quotes = select_sentences(
             "滿三年有幾天特休？", [Passage("hr#0", self.TABLE, 0)], HashEmbedder(), limit=1
         )
-        assert [q.text for q in quotes] == ["年資：滿三年，特休天數：14 天。"]
+        assert [q.text for q in quotes] == ["滿三年 | 14 天"]
