@@ -14,10 +14,10 @@ from gateway.uploads import (
     UnsupportedType,
     check_content,
     check_filename,
-    doc_id_for_name,
     title_for,
     with_charset,
 )
+from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput
 
 pytestmark = pytest.mark.unit
