@@ -18,12 +18,14 @@ from __future__ import annotations
 import re
 
 from judge_svc.citations import CITATION
+from mesh.text import ends_with_abbreviation
 
 CJK_WEIGHT = 3.7
 
 _CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 # A sentence ends after Chinese or Western terminal punctuation (closing quotes stay with it),
-# where a period is followed by a space, a bracket or the end, and at a line break.
+# where a period is followed by a space, a bracket or the end (unless it closes an
+# abbreviation such as "e.g." and the sentence goes on), and at a line break.
 _END = re.compile(r"(?:[。！？；]|[!?;]+(?=\s|$|\[|【)|\.(?=\s|$|\[|【))[」』”’\"')）]?|\n+")
 _LEADING_CITATIONS = re.compile(r"^(?:\s*" + CITATION.pattern + r")+")
 _LEAD_IN = re.compile(r"[:：]\s*$")
@@ -45,10 +47,16 @@ def split_sentences(draft: str) -> list[str]:
 
     >>> split_sentences("Leave needs 3 days. [a] 請假要三天前申請。[b]第二句")
     ['Leave needs 3 days.[a]', '請假要三天前申請。[b]', '第二句']
+    >>> split_sentences("Codes are 4xx (e.g. 422). [a]")
+    ['Codes are 4xx (e.g. 422).[a]']
     """
     pieces: list[str] = []
     start = 0
     for m in _END.finditer(draft):
+        if m.group().startswith(".") and ends_with_abbreviation(draft, m.start() + 1):
+            rest = draft[m.end() :].lstrip()
+            if rest and not rest.startswith(("[", "【")):
+                continue  # "e.g. 422": the sentence goes on (a citation after it ends it)
         pieces.append(draft[start : m.end()])
         start = m.end()
     pieces.append(draft[start:])

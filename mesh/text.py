@@ -46,15 +46,31 @@ def unwrap_lines(text: str) -> str:
     return "\n".join(out)
 
 
+# Abbreviations whose period does not end a sentence ("e.g. 422", "Dr. Chen").
+_ABBREVIATION = re.compile(
+    r"(?:^|[\s(\[])(?:e\.g|i\.e|etc|vs|cf|approx|incl|dr|mr|mrs|ms|fig)\.$", re.IGNORECASE
+)
+
+
+def ends_with_abbreviation(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` ends with a common abbreviation's period (a split there would cut
+    a sentence in two)."""
+    return _ABBREVIATION.search(text[max(0, end - 12) : end]) is not None
+
+
 def split_sentences(text: str) -> list[str]:
     """Split at 。！？； and .!? (and line breaks); keeps the punctuation, drops empty parts.
 
     >>> split_sentences("第一句。Second one. 第三句")
     ['第一句。', 'Second one.', '第三句']
+    >>> split_sentences("Errors are 4xx (e.g. 422). Next.")
+    ['Errors are 4xx (e.g. 422).', 'Next.']
     """
     parts: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
+        if not match.group() and ends_with_abbreviation(text, match.start()):
+            continue  # the period rule matched right after "e.g."
         piece = text[start : match.end()].strip()
         if piece:
             parts.append(piece)

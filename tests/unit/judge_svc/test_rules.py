@@ -193,3 +193,15 @@ class TestDetectHallucination:
 
     def test_check_draft_keeps_the_old_signature(self) -> None:
         assert check_draft(f"{EN_CLAIM} [nope].", SOURCES).invalid_citations == ["nope"]
+
+
+def test_the_judge_and_the_writer_agree_on_sentences_with_abbreviations() -> None:
+    # the writer quotes "…(e.g. 422)." whole; the judge must not see an uncited first half
+    draft = "Status codes include 4xx errors (e.g. 422 when a field fails validation). [r#1]"
+    assert split_sentences(draft) == [
+        "Status codes include 4xx errors (e.g. 422 when a field fails validation).[r#1]"
+    ]
+    assert split_sentences("We keep logs, etc. [a] Next one.") == [
+        "We keep logs, etc.[a]",
+        "Next one.",
+    ]

@@ -120,3 +120,16 @@ class TestContentTerms:
 
     def test_stop_words_are_lowercase(self) -> None:
         assert all(w == w.lower() for w in STOP_WORDS)
+
+
+class TestAbbreviations:
+    def test_an_abbreviation_does_not_end_a_sentence(self) -> None:
+        text = "Errors are 4xx (e.g. 422 for a bad field). Call Dr. Chen. Done."
+        assert split_sentences(text) == [
+            "Errors are 4xx (e.g. 422 for a bad field).",
+            "Call Dr. Chen.",
+            "Done.",
+        ]
+
+    def test_a_line_break_after_an_abbreviation_still_splits(self) -> None:
+        assert split_sentences("see e.g.\nnext line") == ["see e.g.", "next line"]
