@@ -34,6 +34,9 @@ def create_app(gateway: Gateway) -> FastAPI:
             'key>`; the key decides the tenant. Errors are `{"error": {"code", '
             '"message"}}`.'
         ),
+        # "/v1/documents/" is an unknown route (404 with the JSON error), not a bare 307 that
+        # a DELETE or POST client would follow to the wrong method's handler.
+        redirect_slashes=False,
     )
     app.state.gateway = gateway
 

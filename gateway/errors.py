@@ -81,7 +81,7 @@ def _responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {s: {"model": ErrorBody, "description": text[s]} for s in statuses}
 
 
-ASK_ERRORS = _responses(400, 401, 404, 413, 422, 429, 503, 504)
+ASK_ERRORS = _responses(400, 401, 404, 413, 415, 422, 429, 503, 504)
 DOC_ERRORS = _responses(400, 401, 404, 413, 415, 422, 429, 503, 504)
 OPS_ERRORS = _responses(503)
 
@@ -100,10 +100,19 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(status, error_code(exc), exc.message, headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             return error_response(400, "INVALID_JSON", "the request body is not valid JSON")
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        whole_body = any(tuple(e.get("loc", ())) == ("body",) for e in errors)
+        if whole_body and content_type and not content_type.endswith("json"):
+            # FastAPI reads a body it was not told is JSON as text: say what to send instead
+            return error_response(
+                415,
+                "UNSUPPORTED_MEDIA_TYPE",
+                f"send the body as JSON with Content-Type: application/json, not {content_type}",
+            )
         parts = []
         for e in errors[:5]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
@@ -118,6 +127,8 @@ def install_error_handlers(app: FastAPI) -> None:
             return error_response(
                 405, "METHOD_NOT_ALLOWED", f"{request.method} is not allowed here"
             )
+        if exc.status_code == 400:  # e.g. a body that is not UTF-8
+            return error_response(400, "INVALID_ARGUMENT", str(exc.detail))
         return error_response(exc.status_code, "HTTP_ERROR", str(exc.detail))
 
     @app.exception_handler(Exception)

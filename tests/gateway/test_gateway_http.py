@@ -213,6 +213,32 @@ class TestRateLimit:
             assert httpx.get(f"{g.url}/v1/documents", headers=g.auth()).status_code == 200
 
 
+class TestBodyErrors:
+    def test_json_sent_as_text_is_told_to_send_json(self, live: LiveGateway) -> None:
+        r = httpx.post(
+            f"{live.url}/v1/ask",
+            content=b'{"question": "What is the leave policy?"}',
+            headers={**live.auth(), "Content-Type": "text/plain"},
+        )
+        assert r.status_code == 415
+        assert r.json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
+        assert "application/json" in r.json()["error"]["message"]
+
+    def test_a_body_that_is_not_utf8_is_an_invalid_argument(self, live: LiveGateway) -> None:
+        r = httpx.post(
+            f"{live.url}/v1/ask",
+            content=b'{"question": "caf\xc3\x28 \xff\xfe"}',
+            headers={**live.auth(), "Content-Type": "application/json"},
+        )
+        assert r.status_code == 400
+        assert r.json()["error"]["code"] in {"INVALID_ARGUMENT", "INVALID_JSON"}
+
+    def test_a_trailing_slash_is_an_unknown_route_not_a_redirect(self, live: LiveGateway) -> None:
+        r = httpx.delete(f"{live.url}/v1/documents/", headers=live.auth())
+        assert r.status_code == 404
+        assert r.json()["error"]["code"] == "NOT_FOUND"
+
+
 class TestUploads:
     def _post(
         self, live: LiveGateway, files: list[tuple[str, tuple[str, bytes]]]
