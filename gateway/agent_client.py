@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator
+import contextlib
+from collections.abc import AsyncGenerator, Iterator
 
 import grpc
 
@@ -54,12 +55,22 @@ class AgentClient:
             call.cancel()
         return len(calls)
 
-    def _start(self, call: grpc.aio.Call) -> None:
+    @contextlib.contextmanager
+    def _tracked(self, call: grpc.aio.Call) -> Iterator[None]:
+        """While the block runs, ``call`` counts as a run in progress; a failed call becomes
+        a GroundmeshError, and one cancelled by :meth:`interrupt_runs` ends as Unavailable."""
         self._calls.add(call)
-
-    def _end(self, call: grpc.aio.Call) -> None:
-        self._calls.discard(call)
-        self._interrupted.discard(call)
+        try:
+            yield
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "agent_svc") from exc
+        except asyncio.CancelledError:
+            if (error := self._interruption(call)) is not None:
+                raise error from None
+            raise
+        finally:
+            self._calls.discard(call)
+            self._interrupted.discard(call)
 
     def _refuse_when_closing(self) -> None:
         if self._closing:
@@ -78,17 +89,8 @@ class AgentClient:
     async def ask(self, question: agent_pb2.Question) -> agent_pb2.Answer:
         self._refuse_when_closing()
         call = self._stub.Ask(agent_pb2.AskRequest(question=question), timeout=self._timeout)
-        self._start(call)
-        try:
+        with self._tracked(call):
             reply: agent_pb2.AskResponse = await call
-        except grpc.aio.AioRpcError as exc:
-            raise from_rpc_error(exc, "agent_svc") from exc
-        except asyncio.CancelledError:
-            if (error := self._interruption(call)) is not None:
-                raise error from None
-            raise
-        finally:
-            self._end(call)
         return reply.answer
 
     async def ask_stream(
@@ -99,16 +101,9 @@ class AgentClient:
         call = self._stub.AskStream(
             agent_pb2.AskStreamRequest(question=question), timeout=self._timeout
         )
-        self._start(call)
-        try:
-            async for event in call:
-                yield event
-        except grpc.aio.AioRpcError as exc:
-            raise from_rpc_error(exc, "agent_svc") from exc
-        except asyncio.CancelledError:
-            if (error := self._interruption(call)) is not None:
-                raise error from None
-            raise
-        finally:
-            self._end(call)
-            call.cancel()
+        with self._tracked(call):
+            try:
+                async for event in call:
+                    yield event
+            finally:
+                call.cancel()

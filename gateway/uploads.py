@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput
-from mesh.text_decoding import decode_text
+from mesh.text_decoding import first_heading
 
 CONTENT_TYPES = {
     ".txt": "text/plain",
@@ -70,13 +70,7 @@ def title_for(content: bytes, content_type: str, charset: str | None = None) -> 
     heading) or, failing that, the file name. An undecodable file gets no title here;
     retrieval_svc refuses it with the reason."""
     if content_type in {"text/markdown", "text/plain"}:
-        try:
-            text = decode_text(content, charset).text
-        except InvalidInput:
-            return ""
-        for line in text[:8192].splitlines()[:20]:
-            if line.startswith("# "):
-                return line[2:].strip()[:300]
+        return first_heading(content, charset)
     return ""
 
 

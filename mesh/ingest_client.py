@@ -13,7 +13,7 @@ from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput, from_rpc_error
 from mesh.grpc_client import open_channel
-from mesh.text_decoding import decode_text
+from mesh.text_decoding import first_heading
 
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 CONTENT_TYPES = {
@@ -47,14 +47,7 @@ def title_for(path: Path, content: bytes) -> str:
     title or the file name)."""
     if content_type_for(path) != "text/markdown":
         return ""
-    try:
-        text = decode_text(content).text
-    except InvalidInput:
-        return ""  # retrieval_svc refuses the file and says why
-    for line in text[:8192].splitlines()[:20]:
-        if line.startswith("# "):
-            return line[2:].strip()[:300]
-    return ""
+    return first_heading(content)
 
 
 def check_not_empty(paths: Iterable[Path], doc_ids: Sequence[str]) -> None:

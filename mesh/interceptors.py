@@ -125,6 +125,30 @@ def _wrap_stream(behavior: Callable[..., Any], streaming_request: bool) -> Calla
     return wrapped
 
 
+# Wraps a handler's behavior; the flag says whether its requests stream.
+Wrap = Callable[[Callable[..., Any], bool], Callable[..., Any]]
+
+
+def _rewrapped(
+    handler: Any, unary: Wrap, stream: Wrap, request_deserializer: Deserializer | None
+) -> Any:
+    """``handler`` rebuilt with its behavior wrapped: by ``unary`` when it answers once, by
+    ``stream`` when it answers with a stream (a handler of no known kind is left as it is)."""
+    kwargs = {
+        "request_deserializer": request_deserializer,
+        "response_serializer": handler.response_serializer,
+    }
+    if handler.unary_unary:
+        return grpc.unary_unary_rpc_method_handler(unary(handler.unary_unary, False), **kwargs)
+    if handler.stream_unary:
+        return grpc.stream_unary_rpc_method_handler(unary(handler.stream_unary, True), **kwargs)
+    if handler.unary_stream:
+        return grpc.unary_stream_rpc_method_handler(stream(handler.unary_stream, False), **kwargs)
+    if handler.stream_stream:
+        return grpc.stream_stream_rpc_method_handler(stream(handler.stream_stream, True), **kwargs)
+    return handler
+
+
 class ErrorInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
     """Maps undecodable requests to INVALID_ARGUMENT, :class:`GroundmeshError` to its status
     code and anything else to INTERNAL.
@@ -140,27 +164,9 @@ class ErrorInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
         handler: Any = await continuation(handler_call_details)
         if handler is None:
             return None
-        kwargs = {
-            "request_deserializer": tolerant_deserializer(handler.request_deserializer),
-            "response_serializer": handler.response_serializer,
-        }
-        if handler.unary_unary:
-            return grpc.unary_unary_rpc_method_handler(
-                _wrap_unary(handler.unary_unary, False), **kwargs
-            )
-        if handler.stream_unary:
-            return grpc.stream_unary_rpc_method_handler(
-                _wrap_unary(handler.stream_unary, True), **kwargs
-            )
-        if handler.unary_stream:
-            return grpc.unary_stream_rpc_method_handler(
-                _wrap_stream(handler.unary_stream, False), **kwargs
-            )
-        if handler.stream_stream:
-            return grpc.stream_stream_rpc_method_handler(
-                _wrap_stream(handler.stream_stream, True), **kwargs
-            )
-        return handler
+        return _rewrapped(
+            handler, _wrap_unary, _wrap_stream, tolerant_deserializer(handler.request_deserializer)
+        )
 
 
 SHUTTING_DOWN_MESSAGE = "the server is shutting down; call another replica or retry"
@@ -262,24 +268,9 @@ class DrainGate(grpc.aio.ServerInterceptor):  # type: ignore[type-arg]
         handler: Any = await continuation(handler_call_details)
         if handler is None or _service_of(handler_call_details.method) in self._exempt:
             return handler
-        kwargs = {
-            "request_deserializer": handler.request_deserializer,
-            "response_serializer": handler.response_serializer,
-        }
-        if handler.unary_unary:
-            return grpc.unary_unary_rpc_method_handler(
-                self._gate_unary(handler.unary_unary), **kwargs
-            )
-        if handler.stream_unary:
-            return grpc.stream_unary_rpc_method_handler(
-                self._gate_unary(handler.stream_unary), **kwargs
-            )
-        if handler.unary_stream:
-            return grpc.unary_stream_rpc_method_handler(
-                self._gate_stream(handler.unary_stream), **kwargs
-            )
-        if handler.stream_stream:
-            return grpc.stream_stream_rpc_method_handler(
-                self._gate_stream(handler.stream_stream), **kwargs
-            )
-        return handler
+        return _rewrapped(
+            handler,
+            lambda behavior, _: self._gate_unary(behavior),
+            lambda behavior, _: self._gate_stream(behavior),
+            handler.request_deserializer,
+        )

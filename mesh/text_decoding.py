@@ -148,3 +148,29 @@ def decode_text(content: bytes, declared: str | None = None, *, html: bool = Fal
         "the document is not text in an encoding Groundmesh reads (UTF-8, UTF-16, Big5, "
         "GB18030/GBK, Windows-1252); save it as UTF-8 or declare its charset"
     )
+
+
+HEADING_SNIFF_BYTES = 8192
+
+
+def first_heading(content: bytes, declared: str | None = None) -> str:
+    """The first ``# `` heading among a text document's first 20 lines (at most 300
+    characters), empty when there is none or the start cannot be decoded.
+
+    Only the first :data:`HEADING_SNIFF_BYTES` are decoded, not the whole file: a client
+    naming an upload should not decode megabytes that retrieval_svc decodes anyway. The cut
+    may split a multi-byte character, so up to three trailing bytes are dropped until the
+    prefix decodes.
+    """
+    head = content[:HEADING_SNIFF_BYTES]
+    text: str | None = None
+    for cut in range(4 if len(content) > len(head) else 1):
+        try:
+            text = decode_text(head[: len(head) - cut], declared).text
+            break
+        except InvalidInput:
+            continue
+    for line in (text or "").splitlines()[:20]:
+        if line.startswith("# "):
+            return line[2:].strip()[:300]
+    return ""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,28 @@ class LiveGateway:
         return {"Authorization": f"Bearer {KEYS[tenant]}"}
 
 
+@asynccontextmanager
+async def serving(gateway: Gateway) -> AsyncIterator[str]:
+    """``gateway`` under uvicorn on a free loopback port, in this event loop, until the block
+    ends (then its upstream clients are closed); yields its URL."""
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(gateway), host="127.0.0.1", port=0, log_level="warning", lifespan="off"
+        )
+    )
+    task = asyncio.create_task(server.serve())
+    while not server.started and not task.done():  # noqa: ASYNC110
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+        await gateway.agent.close()
+        await gateway.documents.close()
+
+
 @contextmanager
 def live_gateway(limiter: RateLimiter | None = None, **overrides: Any) -> Iterator[LiveGateway]:
     """Serve the gateway until the block ends; ``overrides`` are GatewaySettings fields and
@@ -53,25 +75,11 @@ def live_gateway(limiter: RateLimiter | None = None, **overrides: Any) -> Iterat
         gateway = build_gateway(settings)
         if limiter is not None:
             gateway.limiter = limiter
-        server = uvicorn.Server(
-            uvicorn.Config(
-                create_app(gateway), host="127.0.0.1", port=0, log_level="warning", lifespan="off"
-            )
-        )
-        task = asyncio.create_task(server.serve())
-        while not server.started and not task.done():  # noqa: ASYNC110
-            await asyncio.sleep(0.01)
-        port = server.servers[0].sockets[0].getsockname()[1]
-        box["live"] = LiveGateway(
-            f"http://127.0.0.1:{port}", backends, gateway, asyncio.get_running_loop()
-        )
-        ready.set()
-        while not stop.is_set():  # noqa: ASYNC110
-            await asyncio.sleep(0.02)
-        server.should_exit = True
-        await task
-        await gateway.agent.close()
-        await gateway.documents.close()
+        async with serving(gateway) as url:
+            box["live"] = LiveGateway(url, backends, gateway, asyncio.get_running_loop())
+            ready.set()
+            while not stop.is_set():  # noqa: ASYNC110
+                await asyncio.sleep(0.02)
         await backends.stop()
 
     def run() -> None:

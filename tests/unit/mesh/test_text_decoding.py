@@ -116,3 +116,13 @@ def test_any_text_with_a_utf16_bom_round_trips_or_is_refused_as_binary(text: str
         assert decode_text(content).text == text
     except InvalidInput as exc:
         assert "byte-order mark" in exc.message
+
+
+def test_first_heading_reads_only_the_start_even_when_the_cut_splits_a_character() -> None:
+    from mesh.text_decoding import HEADING_SNIFF_BYTES, first_heading
+
+    lead = "# 請假規定\n\nA".encode("big5")  # 13 bytes: two-byte characters follow
+    body = lead + ("員工特休" * 5000).encode("big5")
+    assert len(body) > HEADING_SNIFF_BYTES and (HEADING_SNIFF_BYTES - len(lead)) % 2 == 1
+    assert first_heading(body) == "請假規定"
+    assert first_heading(b"\x89PNG\r\n\x1a\n\x00\x00") == ""
