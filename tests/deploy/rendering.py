@@ -23,9 +23,9 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 OVERLAYS = ("dev", "prod")
-# Every build needs this flag: the prompt ConfigMaps are generated from ROOT/prompts, which is
-# outside the kustomization directories (see deploy/README.md).
-KUSTOMIZE_FLAGS = ("--load-restrictor", "LoadRestrictionsNone")
+# No flags: the overlays must build as `kubectl apply -k`, Argo CD and Flux build them, under
+# kustomize's default load restrictor (nothing read from outside the kustomization tree).
+KUSTOMIZE_FLAGS: tuple[str, ...] = ()
 
 Obj = dict[str, Any]
 

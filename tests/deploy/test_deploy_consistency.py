@@ -251,24 +251,35 @@ def test_llm_settings_and_key_reach_every_service_that_calls_a_model(rendered: R
     assert settings.no_auth is False
 
 
-def test_every_prompt_reader_sees_exactly_the_prompts_folder(rendered: Rendered) -> None:
+def test_every_prompt_reader_reads_the_prompts_baked_into_the_image(rendered: Rendered) -> None:
+    """Prompts ship in the image (the Dockerfile copies prompts/ to /app/prompts): every service
+    that reads prompts reads that folder, no ConfigMap shadows it, and an override is optional."""
     readers = 0
     for deployment, container, module in mesh_containers(rendered):
         cls = service_facts(module).own_settings
         if "prompts_dir" not in cls.model_fields:
             continue
         readers += 1
-        prompts_dir = settings_for(rendered, container, cls).prompts_dir
+        settings = settings_for(rendered, container, cls)
+        assert settings.prompts_dir == Path("/app/prompts"), module
         volumes = {v["name"]: v for v in deployment["spec"]["template"]["spec"]["volumes"]}
-        mounted: dict[str, dict[str, bytes]] = {}
-        for mount in container["volumeMounts"]:
+        for mount in container.get("volumeMounts", []):
             path = Path(mount["mountPath"])
-            assert path != prompts_dir, "mount folders below prompts_dir, not over it"
-            if path.parent == prompts_dir:
-                cm = rendered.get("ConfigMap", volumes[mount["name"]]["configMap"]["name"])
-                mounted[path.name] = {k: v.encode() for k, v in (cm.get("data") or {}).items()}
-        assert mounted == prompt_files(), f"{module}: prompts/ and the prompt ConfigMaps differ"
+            assert not path.is_relative_to(settings.prompts_dir), f"{module}: {path} shadows"
+            config_map = volumes[mount["name"]].get("configMap")
+            if config_map and "prompts" in config_map["name"]:
+                assert config_map.get("optional") is True, f"{module}: a required prompt ConfigMap"
+        override = getattr(settings, "prompts_override_dir", None)
+        if override is not None:
+            mounted = {Path(m["mountPath"]) for m in container.get("volumeMounts", [])}
+            assert {override / folder for folder in prompt_files()} & mounted, module
     assert readers, "some service reads prompts"
+
+
+def test_the_image_holds_the_prompts_folder() -> None:
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    assert "COPY prompts/ /app/prompts/" in dockerfile
+    assert "WORKDIR /app" in dockerfile
 
 
 def test_writable_paths_are_volumes(rendered: Rendered) -> None:
@@ -474,23 +485,39 @@ def test_replicas_autoscaling_and_disruption_budgets(rendered: Rendered) -> None
         h["spec"]["scaleTargetRef"]["name"]: h for h in rendered.of_kind("HorizontalPodAutoscaler")
     }
     pdbs = rendered.of_kind("PodDisruptionBudget")
-    for deployment, _, module in mesh_containers(rendered):
-        name, replicas = deployment["metadata"]["name"], deployment["spec"]["replicas"]
+    for deployment in rendered.deployments():
+        name, replicas = deployment["metadata"]["name"], deployment["spec"].get("replicas")
         if rendered.overlay == "dev":
-            assert replicas == 1, name
+            assert replicas in (None, 1) and not hpas, name
             continue
-        assert replicas >= 2, name
-        hpa = hpas[name]
-        assert hpa["spec"]["scaleTargetRef"]["kind"] == "Deployment"
-        assert hpa["spec"]["minReplicas"] == replicas < hpa["spec"]["maxReplicas"]
+        if name in hpas:
+            # The HPA owns the count: a static one would fight it on every apply.
+            assert replicas is None, f"{name}: replicas set while an HPA scales it"
+            assert hpas[name]["spec"]["scaleTargetRef"]["kind"] == "Deployment"
+            replicas = hpas[name]["spec"]["minReplicas"]
+            assert 2 <= replicas < hpas[name]["spec"]["maxReplicas"], name
+        assert replicas is not None and replicas >= 2, name
         matching = [
             p for p in pdbs if netpol.selects(p["spec"]["selector"], pod_labels(deployment))
         ]
-        assert len(matching) == 1, f"{module}: PodDisruptionBudgets {len(matching)}"
+        assert len(matching) == 1, f"{name}: PodDisruptionBudgets {len(matching)}"
         spread = deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]
         keys = {
             c["topologyKey"]
             for c in spread
             if netpol.selects(c["labelSelector"], pod_labels(deployment))
         }
-        assert {"kubernetes.io/hostname", "topology.kubernetes.io/zone"} <= keys, module
+        assert {"kubernetes.io/hostname", "topology.kubernetes.io/zone"} <= keys, name
+    if rendered.overlay == "prod":
+        assert {d["metadata"]["name"] for d in rendered.deployments()} - {"otel-collector"} <= set(
+            hpas
+        )
+
+
+def test_every_container_bounds_its_ephemeral_storage(rendered: Rendered) -> None:
+    for deployment, container in rendered.containers():
+        resources = container["resources"]
+        for kind in ("requests", "limits"):
+            assert "ephemeral-storage" in resources[kind], (
+                f"{deployment['metadata']['name']}/{container['name']}: no {kind}"
+            )

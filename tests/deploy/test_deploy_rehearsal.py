@@ -112,7 +112,12 @@ class Rehearsal:
             target.mkdir(parents=True, exist_ok=True)
             volume = volumes[mount["name"]]
             if "configMap" in volume:
-                cm = self.rendered.get("ConfigMap", volume["configMap"]["name"])
+                source = volume["configMap"]
+                known = {c["metadata"]["name"] for c in self.rendered.of_kind("ConfigMap")}
+                if source.get("optional") and source["name"] not in known:
+                    paths.append(mount["mountPath"])
+                    continue  # kubelet mounts an absent optional ConfigMap as an empty folder
+                cm = self.rendered.get("ConfigMap", source["name"])
                 for key, value in (cm.get("data") or {}).items():
                     (target / key).write_text(value)
             else:
