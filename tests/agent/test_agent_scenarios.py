@@ -16,7 +16,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from agent_svc.templates import AnalysisTemplate
 from groundmesh.v1 import agent_pb2, common_pb2
-from mesh.testing.messages_api import MessagesAPIServer, error_reply
+from testkit.messages_api import MessagesAPIServer, error_reply
 from tests.agent.conftest import AgentMesh
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]

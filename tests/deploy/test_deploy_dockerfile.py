@@ -50,9 +50,9 @@ def test_final_stage_runs_unprivileged_without_build_tools() -> None:
 
 
 def test_entrypoint_starts_a_service_like_the_run_command() -> None:
-    """`python -m <service>` — what mesh/launcher.py (``groundmesh up``) runs for each child."""
+    """`python -m <service>` — what cli/launcher.py (``groundmesh up``) runs for each child."""
     assert parse().entrypoint() == ["python", "-m"]
-    launcher = (ROOT / "mesh" / "launcher.py").read_text()
+    launcher = (ROOT / "cli" / "launcher.py").read_text()
     assert '[sys.executable, "-m", name]' in launcher
     for service in SERVICES:
         assert (ROOT / service / "__main__.py").is_file()

@@ -36,7 +36,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 
-from mesh.ingest_client import sample_corpus
+from cli.ingest_client import sample_corpus
 from tests.deploy.code_facts import ROOT, SERVICES
 from tests.deploy.dockerfile import parse as parse_dockerfile
 from tests.deploy.rendering import Obj, Rendered, render, resolve_env, service_module

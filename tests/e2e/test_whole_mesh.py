@@ -21,7 +21,7 @@ import pytest
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 from opentelemetry.proto.trace.v1 import trace_pb2
 
-from mesh.launcher import MeshLauncher
+from cli.launcher import MeshLauncher
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -110,7 +110,7 @@ def mesh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningMesh]:
     url = launcher.start()
     import asyncio
 
-    from mesh.ingest_client import ingest_files, sample_corpus
+    from cli.ingest_client import ingest_files, sample_corpus
 
     asyncio.run(ingest_files(launcher.address("retrieval_svc"), "acme", sample_corpus(ROOT), ROOT))
     try:

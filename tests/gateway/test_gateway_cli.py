@@ -12,8 +12,8 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from mesh.bench.gateway import LevelResult, one_stream, quantile, run_level
-from mesh.cli import app
+from bench.gateway import LevelResult, one_stream, quantile, run_level
+from cli.app import app
 from tests.gateway.live_gateway import KEYS, LiveGateway, live_gateway
 
 pytestmark = pytest.mark.integration

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
+from cli.launcher import MeshLauncher
 from gateway.models import AskOut, TraceExportOut
-from mesh.launcher import MeshLauncher
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

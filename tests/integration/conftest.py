@@ -81,7 +81,7 @@ async def grpc_mesh(tmp_path_factory: object) -> AsyncIterator[Mesh]:
     upstreams = GrpcUpstreams(asettings)
     agent = await start(asettings, agent_registrar(build_loop(asettings, upstreams)), AGENT_NAMES)
 
-    from mesh.ingest_client import ingest_files
+    from cli.ingest_client import ingest_files
 
     for doc_id, (_title, text) in DOCS.items():
         path = data_dir / f"{doc_id}.md"

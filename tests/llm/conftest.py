@@ -16,7 +16,7 @@ from mesh.llm.settings import (
     ROLES,
     LLMSettings,
 )
-from mesh.testing.messages_api import MessagesAPIServer
+from testkit.messages_api import MessagesAPIServer
 
 API_KEY = "sk-test-groundmesh"
 

@@ -11,7 +11,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from mesh.llm.anthropic_client import AnthropicClient
 from mesh.llm.base import LLMClient, LLMError, Message, ToolSpec, Usage
 from mesh.llm.settings import DEFAULT_ROLE_MODELS
-from mesh.testing.messages_api import (
+from testkit.messages_api import (
     MessagesAPIServer,
     error_reply,
     text_reply,

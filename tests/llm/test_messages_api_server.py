@@ -9,7 +9,7 @@ import anthropic
 import httpx
 import pytest
 
-from mesh.testing.messages_api import (
+from testkit.messages_api import (
     MessagesAPIServer,
     error_reply,
     running_messages_api,

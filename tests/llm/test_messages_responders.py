@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from mesh.llm.anthropic_client import AnthropicClient
 from mesh.llm.base import Message
 from mesh.llm.structured import structured_output, tool_from_model
-from mesh.testing.messages_api import MessagesAPIServer, auto_responder, schema_example
+from testkit.messages_api import MessagesAPIServer, auto_responder, schema_example
 
 
 class Step(BaseModel):

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from mesh.llm.anthropic_client import AnthropicClient
 from mesh.llm.base import LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
-from mesh.testing.messages_api import MessagesAPIServer, text_reply, tool_use_reply
+from testkit.messages_api import MessagesAPIServer, text_reply, tool_use_reply
 
 
 class Verdict(BaseModel):

@@ -1,6 +1,6 @@
 """The reliability suite's mesh: five real processes on loopback, several tenants with keys.
 
-The session prints :data:`mesh.faults.TALLY` at the end (faults survived, bad inputs rejected,
+The session prints :data:`testkit.faults.TALLY` at the end (faults survived, bad inputs rejected,
 isolation cases, kill points, anything lost), so the figures can be quoted from the test run.
 """
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mesh.faults import TALLY, ServiceControl
-from mesh.launcher import MeshLauncher
+from cli.launcher import MeshLauncher
+from testkit.faults import TALLY, ServiceControl
 from tests.reliability.running_mesh import KEYS, TENANTS, RunningMesh, doc_for, mesh_env
 
 

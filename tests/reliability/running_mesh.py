@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 import grpc
 import httpx
 
+from cli.launcher import SERVICES, MeshLauncher
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
-from mesh.faults import ServiceControl
-from mesh.launcher import SERVICES, MeshLauncher
+from testkit.faults import ServiceControl
 
 TENANTS = ("acme", "globex", "initech", "umbrella", "hooli")
 KEYS = {t: f"rel-key-{t}-7f3a" for t in TENANTS}

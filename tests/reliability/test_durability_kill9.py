@@ -20,9 +20,9 @@ from pathlib import Path
 import grpc
 import pytest
 
+from cli.launcher import MeshLauncher
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
-from mesh.faults import TALLY, ServiceControl
-from mesh.launcher import MeshLauncher
+from testkit.faults import TALLY, ServiceControl
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

@@ -24,7 +24,7 @@ import pytest
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc, retrieval_pb2, retrieval_pb2_grpc
-from mesh.faults import TALLY
+from testkit.faults import TALLY
 from tests.reliability.running_mesh import QUESTION, RunningMesh
 from tests.reliability.sse_strict import Event, parse_lines, stream
 

@@ -24,7 +24,7 @@ from groundmesh.v1 import (
     router_pb2,
     router_pb2_grpc,
 )
-from mesh.faults import TALLY
+from testkit.faults import TALLY
 from tests.reliability.bad_inputs import CORRUPT_PDF, DOCX, MB, docx_bomb
 from tests.reliability.running_mesh import RunningMesh, store_state
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from mesh.faults import TALLY
+from testkit.faults import TALLY
 from tests.reliability.bad_inputs import HttpCase, http_cases
 from tests.reliability.running_mesh import RunningMesh, store_state
 

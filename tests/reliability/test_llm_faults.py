@@ -21,18 +21,18 @@ import pytest
 import pytest_asyncio
 
 from groundmesh.v1 import agent_pb2
-from mesh.faults import TALLY
 from mesh.llm.base import LLMError, Message
 from mesh.llm.factory import build_llm_client
 from mesh.llm.settings import LLMSettings
-from mesh.testing.messages_api import (
+from testkit.faults import TALLY
+from testkit.messages_api import (
     MessagesAPIServer,
     ReceivedRequest,
     ScriptedReply,
     error_reply,
     tool_use_reply,
 )
-from mesh.testing.messages_replies import Reply, Responder
+from testkit.messages_replies import Reply, Responder
 from tests.agent.conftest import DOCS, TENANT, scripted_model
 from tests.reliability.llm_mesh import LLMAgentMesh, answer_of, llm_agent_mesh
 

@@ -22,11 +22,11 @@ from groundmesh.v1 import common_pb2, judge_pb2, judge_pb2_grpc
 from judge_svc.server import SERVICE_NAMES as JUDGE_NAMES
 from judge_svc.server import registrar as judge_registrar
 from mesh.config import JudgeSettings
-from mesh.faults import TALLY
 from mesh.grpc_server import create_server, set_serving
 from mesh.llm.factory import build_llm_client
 from mesh.llm.settings import LLMSettings
-from mesh.testing.messages_api import (
+from testkit.faults import TALLY
+from testkit.messages_api import (
     MessagesAPIServer,
     ReceivedRequest,
     ScriptedReply,

@@ -15,7 +15,7 @@ import grpc
 import pytest
 
 from groundmesh.v1 import common_pb2, judge_pb2, judge_pb2_grpc
-from mesh.faults import TALLY
+from testkit.faults import TALLY
 from tests.reliability.running_mesh import QUESTION, RunningMesh
 from tests.reliability.sse_strict import Event, stream
 

@@ -35,9 +35,9 @@ import grpc
 import httpx
 import pytest
 
+from cli.launcher import MeshLauncher
 from groundmesh.v1 import common_pb2, judge_pb2, judge_pb2_grpc, retrieval_pb2, retrieval_pb2_grpc
-from mesh.faults import TALLY, ServiceControl
-from mesh.launcher import MeshLauncher
+from testkit.faults import TALLY, ServiceControl
 from tests.reliability.running_mesh import KEYS, QUESTION, doc_for, mesh_env
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
-from mesh.faults import TALLY
+from testkit.faults import TALLY
 from tests.reliability.running_mesh import MARKERS, TENANTS, RunningMesh
 
 pytestmark = [pytest.mark.e2e]

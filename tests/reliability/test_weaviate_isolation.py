@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mesh.errors import GroundmeshError
-from mesh.faults import TALLY
 from retrieval_svc.engine import TENANT_RE, NewDocument, RetrievalEngine
 from retrieval_svc.results import SearchMode
 from retrieval_svc.weaviate_backend import WeaviateBackend, weaviate_tenant
+from testkit.faults import TALLY
 from tests.retrieval_backends.corpus import HashingEmbedder
 from tests.retrieval_backends.servers import (
     WeaviateServer,

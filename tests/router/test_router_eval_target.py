@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from mesh.bench.router import DEFAULT_DATASET, TARGET_MACRO_F1
+from bench.router import DEFAULT_DATASET, TARGET_MACRO_F1
 from router_svc.evaluation import (
     INTENTS,
     TASK_TYPES,

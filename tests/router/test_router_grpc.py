@@ -13,11 +13,11 @@ from mesh.config import RouterSettings
 from mesh.grpc_server import create_server, set_serving
 from mesh.llm.anthropic_client import AnthropicClient
 from mesh.llm.settings import LLMSettings
-from mesh.testing.messages_api import running_messages_api
-from mesh.testing.messages_replies import error_reply, tool_use_reply
 from router_svc.engines import build_engine
 from router_svc.server import SERVICE_NAMES, registrar
 from router_svc.validation import MAX_HISTORY_TURNS
+from testkit.messages_api import running_messages_api
+from testkit.messages_replies import error_reply, tool_use_reply
 
 pytestmark = pytest.mark.integration
 

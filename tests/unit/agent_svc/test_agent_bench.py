@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mesh.bench.agent import run_set
+from bench.agent import run_set
 from tests.unit.agent_svc.agent_fakes import HashEmbedder
 
 pytestmark = pytest.mark.unit

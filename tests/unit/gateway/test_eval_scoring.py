@@ -1,4 +1,4 @@
-"""Unit tests for mesh.commands.eval: scoring answers, summarizing, reading question sets."""
+"""Unit tests for cli.commands.eval: scoring answers, summarizing, reading question sets."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from mesh.commands.eval import (
+from cli.commands.eval import (
     EvalQuestion,
     Outcome,
     load_dataset,

@@ -9,6 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from bench import judge as bench_judge
 from judge_svc.evaluation import (
     cited_answer,
     class_stats,
@@ -16,7 +17,6 @@ from judge_svc.evaluation import (
     load_rows,
     parse_row,
 )
-from mesh.bench import judge as bench_judge
 
 pytestmark = pytest.mark.unit
 

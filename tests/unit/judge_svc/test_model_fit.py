@@ -9,6 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from bench import judge as bench_judge
 from judge_svc.evaluation import Row, parse_row
 from judge_svc.features import FEATURE_NAMES, AnswerFeatures
 from judge_svc.model_fit import (
@@ -18,7 +19,6 @@ from judge_svc.model_fit import (
     derive,
     forward_select,
 )
-from mesh.bench import judge as bench_judge
 
 pytestmark = pytest.mark.unit
 

@@ -13,14 +13,14 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mesh.cli import app
-from mesh.commands import ask as ask_module
-from mesh.commands import up as up_module
-from mesh.commands.ask import http_error, transport_failure
-from mesh.commands.common import KEYS_ENV, tenant_without_key
-from mesh.commands.up import gateway_keys
-from mesh.ingest_client import IngestSummary
-from mesh.launcher import LaunchError
+from cli.app import app
+from cli.commands import ask as ask_module
+from cli.commands import up as up_module
+from cli.commands.ask import http_error, transport_failure
+from cli.commands.common import KEYS_ENV, tenant_without_key
+from cli.commands.up import gateway_keys
+from cli.ingest_client import IngestSummary
+from cli.launcher import LaunchError
 
 
 def test_ask_against_a_closed_port_prints_one_line_and_exits_1(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from mesh.commands.eval import MAX_DELETE_ATTEMPTS, _delete_all
+from cli.commands.eval import MAX_DELETE_ATTEMPTS, _delete_all
 
 
 def _client(handler: httpx.MockTransport) -> httpx.Client:

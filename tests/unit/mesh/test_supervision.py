@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mesh.launcher import Child, LaunchError
-from mesh.supervision import RestartBudget, heal
+from cli.launcher import Child, LaunchError
+from cli.supervision import RestartBudget, heal
 
 
 @dataclass

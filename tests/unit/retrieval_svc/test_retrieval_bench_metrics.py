@@ -1,4 +1,4 @@
-"""Unit tests for mesh.bench.retrieval_quality: metrics, sampling and bigram tokens."""
+"""Unit tests for bench.retrieval_quality: metrics, sampling and bigram tokens."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mesh.bench.retrieval import bigrams
-from mesh.bench.retrieval_quality import load_set, metrics, unique_docs
+from bench.retrieval import bigrams
+from bench.retrieval_quality import load_set, metrics, unique_docs
 
 pytestmark = pytest.mark.unit
 

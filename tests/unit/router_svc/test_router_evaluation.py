@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mesh.bench.router import register
+from bench.router import register
 from router_svc.decision import HistoryTurn, Intent, RouteDecision, TaskType
 from router_svc.evaluation import (
     Example,

@@ -17,12 +17,12 @@ from mesh.llm.anthropic_client import AnthropicClient
 from mesh.llm.base import Completion, LLMError, Message, ToolSpec, Usage
 from mesh.llm.settings import LLMSettings
 from mesh.prompts import PromptLibrary
-from mesh.testing.messages_api import MessagesAPIServer, running_messages_api
-from mesh.testing.messages_replies import error_reply, tool_use_reply
 from router_svc.decision import HistoryTurn, Intent, TaskType
 from router_svc.llm_router import TOOL, LLMRouter
 from router_svc.offline import LexiconRouter
 from router_svc.replies import ReplyWriter
+from testkit.messages_api import MessagesAPIServer, running_messages_api
+from testkit.messages_replies import error_reply, tool_use_reply
 
 pytestmark = pytest.mark.unit
 

@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from mesh.config import REPO_ROOT
-from mesh.faults import ROWS, TALLY
+from testkit.faults import ROWS, TALLY
 
 SUITE = REPO_ROOT / "tests" / "reliability"
 

@@ -40,7 +40,7 @@ import numpy as np
 import typer
 from rank_bm25 import BM25Okapi
 
-from mesh.bench.retrieval_quality import QaSet, load_set, metrics, unique_docs
+from bench.retrieval_quality import QaSet, load_set, metrics, unique_docs
 from mesh.config import REPO_ROOT
 from retrieval_svc.backend import ScoredChunk
 from retrieval_svc.bm25_index import BM25Index

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from mesh.llm.tokens import estimate_request_tokens
-from mesh.testing.messages_replies import Reply
+from testkit.messages_replies import Reply
 
 
 class BadRequest(Exception):

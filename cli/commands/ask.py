@@ -10,7 +10,7 @@ import httpx
 import typer
 from httpx_sse import connect_sse
 
-from mesh.commands.common import DataDir, read_run, saved_local_key
+from cli.commands.common import DataDir, read_run, saved_local_key
 
 URL = Annotated[
     str | None,

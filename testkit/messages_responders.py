@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mesh.testing.messages_replies import (
+from testkit.messages_replies import (
     ReceivedRequest,
     Responder,
     ScriptedReply,

@@ -2,8 +2,8 @@
 
 Usage (pytest)::
 
-    from mesh.testing.messages_api import MessagesAPIServer, auto_responder, error_reply
-    from mesh.testing.messages_api import text_reply, tool_use_reply
+    from testkit.messages_api import MessagesAPIServer, auto_responder, error_reply
+    from testkit.messages_api import text_reply, tool_use_reply
 
     @pytest.fixture
     def messages_api() -> Iterator[MessagesAPIServer]:
@@ -68,7 +68,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from mesh.llm.tokens import estimate_request_tokens, estimate_tokens
-from mesh.testing.messages_replies import (
+from testkit.messages_replies import (
     ERROR_TYPES,
     ErrorReply,
     ReceivedRequest,
@@ -79,8 +79,8 @@ from mesh.testing.messages_replies import (
     text_reply,
     tool_use_reply,
 )
-from mesh.testing.messages_responders import auto_responder, schema_example
-from mesh.testing.messages_wire import (
+from testkit.messages_responders import auto_responder, schema_example
+from testkit.messages_wire import (
     BadRequest,
     block_output_text,
     cached_prefix,

@@ -13,12 +13,12 @@ from typing import Annotated
 
 import typer
 
-from mesh.commands.common import KEYS_ENV, LOCAL_TENANT, DataDir, configured_tenants, local_key
+from cli.commands.common import KEYS_ENV, LOCAL_TENANT, DataDir, configured_tenants, local_key
+from cli.ingest_client import document_count, ingest_files, sample_corpus
+from cli.launcher import LaunchError, MeshLauncher
+from cli.supervision import RestartBudget, heal
 from mesh.config import REPO_ROOT
 from mesh.errors import GroundmeshError
-from mesh.ingest_client import document_count, ingest_files, sample_corpus
-from mesh.launcher import LaunchError, MeshLauncher
-from mesh.supervision import RestartBudget, heal
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ from urllib.parse import urlsplit
 import psutil
 import typer
 
+from cli.ingest_client import ingest_files, sample_corpus
+from cli.launcher import MeshLauncher
 from mesh.config import REPO_ROOT
-from mesh.ingest_client import ingest_files, sample_corpus
-from mesh.launcher import MeshLauncher
 
 KEY = "bench-key-0123456789"
 QUESTIONS = (

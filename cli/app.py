@@ -1,15 +1,15 @@
 """The ``groundmesh`` command: ``up`` runs the mesh, ``ask`` asks it, ``ingest`` feeds it,
-``bench`` measures it. Each sub-command lives in ``mesh.commands`` or ``mesh.bench``."""
+``bench`` measures it. Each sub-command lives in ``cli.commands`` or ``bench``."""
 
 from __future__ import annotations
 
 import typer
 
-from mesh.bench import bench_app
-from mesh.commands import ask as ask_command
-from mesh.commands import eval as eval_command
-from mesh.commands import ingest as ingest_command
-from mesh.commands import up as up_command
+from bench import bench_app
+from cli.commands import ask as ask_command
+from cli.commands import eval as eval_command
+from cli.commands import ingest as ingest_command
+from cli.commands import up as up_command
 
 app = typer.Typer(
     help="Groundmesh: cited answers over your own documents.",

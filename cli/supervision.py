@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from cli.launcher import Child, LaunchError
 from mesh.errors import GroundmeshError
-from mesh.launcher import Child, LaunchError
 
 RESTARTS_PER_WINDOW = 3
 WINDOW_SECONDS = 60.0

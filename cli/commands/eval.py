@@ -20,8 +20,8 @@ from typing import Annotated, Any
 import httpx
 import typer
 
-from mesh.commands.ask import API_KEY, URL, gateway_client
-from mesh.commands.common import DataDir
+from cli.commands.ask import API_KEY, URL, gateway_client
+from cli.commands.common import DataDir
 
 CITATION = re.compile(r"\[([^\[\]\n]+)\]")
 DATASETS = ("drcd", "cmrc2018", "squad_v1.1")

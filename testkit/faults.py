@@ -2,7 +2,7 @@
 
 Two things live here: a tally of what the suite tried (faults injected and survived, bad inputs
 rejected cleanly, isolation cases, kill points, anything lost) rendered as one table, and
-control of one service process of a running :class:`~mesh.launcher.MeshLauncher` — kill it with
+control of one service process of a running :class:`~cli.launcher.MeshLauncher` — kill it with
 a signal and start it again on the same port, so its callers' channels reconnect to it.
 """
 
@@ -13,7 +13,7 @@ import subprocess
 import threading
 from dataclasses import dataclass, field
 
-from mesh.launcher import MeshLauncher
+from cli.launcher import MeshLauncher
 
 # The rows of the report, in order: (key, what was tried, what counts as a success).
 ROWS: tuple[tuple[str, str, str], ...] = (

@@ -10,10 +10,10 @@ from typing import Annotated
 
 import typer
 
+from cli.commands.common import LOCAL_TENANT, DataDir, read_run, tenant_without_key
+from cli.ingest_client import SUPPORTED_SUFFIXES, doc_id_for, ingest_files
 from groundmesh.v1 import retrieval_pb2
-from mesh.commands.common import LOCAL_TENANT, DataDir, read_run, tenant_without_key
 from mesh.errors import GroundmeshError
-from mesh.ingest_client import SUPPORTED_SUFFIXES, doc_id_for, ingest_files
 
 _KINDS = ", ".join(sorted(SUPPORTED_SUFFIXES))
 

@@ -1,0 +1,1 @@
+"""The ``groundmesh`` sub-commands, one module each; ``cli.app`` assembles them."""

@@ -1,3 +1,0 @@
-from mesh.cli import app
-
-app()

@@ -1,1 +1,0 @@
-"""The ``groundmesh`` sub-commands, one module each; ``mesh.cli`` assembles them."""
