@@ -266,7 +266,7 @@ class TestEdgeErrors:
 class TestUpCommand:
     def test_sigterm_stops_every_child(self, tmp_path: Path) -> None:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "mesh", "up", "--data-dir", str(tmp_path), "--port", "0"],
+            [sys.executable, "-m", "cli", "up", "--data-dir", str(tmp_path), "--port", "0"],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
