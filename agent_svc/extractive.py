@@ -69,6 +69,19 @@ def _lexical(question_terms: set[str], text: str) -> float:
     return len(question_terms & content_terms(text)) / len(question_terms)
 
 
+def _most_promising(candidates: list[_Candidate], parts: list[str], limit: int) -> list[_Candidate]:
+    """Only the lexically most promising sentences (per part) are worth embedding."""
+    keep: set[int] = set()
+    quota = max(MAX_EMBEDDED // len(parts), limit)
+    for terms in (content_terms(p) for p in parts):
+        ranked = sorted(
+            range(len(candidates)),
+            key=lambda i: (-_lexical(terms, candidates[i].text), candidates[i].rank, i),
+        )
+        keep.update(ranked[:quota])
+    return [c for i, c in enumerate(candidates) if i in keep]
+
+
 def select_sentences(
     question: str,
     passages: list[Passage],
@@ -83,17 +96,7 @@ def select_sentences(
         return []
     parts = [a for a in (aspects or []) if a.strip()] or [question]
     if len(candidates) > MAX_EMBEDDED:
-        # Only the lexically most promising sentences (per part) are worth embedding.
-        terms = [content_terms(p) for p in parts]
-        keep: set[int] = set()
-        quota = max(MAX_EMBEDDED // len(parts), limit)
-        for t in terms:
-            ranked = sorted(
-                range(len(candidates)),
-                key=lambda i: (-_lexical(t, candidates[i].text), candidates[i].rank, i),
-            )
-            keep.update(ranked[:quota])
-        candidates = [c for i, c in enumerate(candidates) if i in keep]
+        candidates = _most_promising(candidates, parts, limit)
     vectors = embedder.embed_passages([c.text for c in candidates])
 
     def relevance_to(text: str) -> npt.NDArray[np.float64]:

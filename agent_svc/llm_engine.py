@@ -20,7 +20,7 @@ from agent_svc.tools.registry import ToolDefinition
 from groundmesh.v1 import common_pb2
 from mesh.llm.base import LLMClient, Message
 from mesh.llm.structured import structured_output, tool_from_model
-from mesh.prompts import PromptLibrary
+from mesh.prompts import PromptLibrary, Rendered
 
 LANGUAGE_NAMES = {
     "zh-Hant": "Traditional Chinese (繁體中文)",
@@ -86,8 +86,25 @@ class LLMPolicy:
         )
         if sent_back and any(t.name == "document_search" for t in tools):
             return await self._refine(state, j)
+        rendered = self._decision_prompt(state, tools)
+        state.prompt_versions[rendered.name] = rendered.version
+        try:
+            decided = await structured_output(
+                self._client,
+                role="decision",
+                system=self._system(state),
+                messages=[Message("user", rendered.text)],
+                tool=DECIDE,
+                model=DecisionModel,
+                max_tokens=2000,
+            )
+        finally:
+            _account(state, self._client)
+        return Decision(decided.action, decided.reasoning, _calls(state, decided))
+
+    def _decision_prompt(self, state: AgentState, tools: Sequence[ToolDefinition]) -> Rendered:
         snapshot = state.snapshot()
-        rendered = self._prompts.render(
+        return self._prompts.render(
             "agent/decision.j2",
             question=state.question,
             aspects=state.aspects,
@@ -110,36 +127,6 @@ class LLMPolicy:
                 for t in tools
             ],
         )
-        state.prompt_versions[rendered.name] = rendered.version
-        try:
-            decided = await structured_output(
-                self._client,
-                role="decision",
-                system=self._system(state),
-                messages=[Message("user", rendered.text)],
-                tool=DECIDE,
-                model=DecisionModel,
-                max_tokens=2000,
-            )
-        finally:
-            _account(state, self._client)
-        calls: tuple[ToolCall, ...] = ()
-        if decided.action == "use_tool":
-            name = decided.tool_name or "document_search"
-            params = dict(decided.parameters or {})
-            if name == "document_search":
-                call = next_search(state, "", state.top_k)
-                query = str(params.get("query") or call.arguments["query"])
-                calls = (
-                    ToolCall(
-                        name,
-                        {"query": query, "top_k": int(params.get("top_k") or state.top_k)},
-                        threshold=call.threshold,
-                    ),
-                )
-            else:
-                calls = (ToolCall(name, params),)
-        return Decision(decided.action, decided.reasoning, calls)
 
     async def _refine(self, state: AgentState, j: common_pb2.Judgement | None) -> Decision:
         rendered = self._prompts.render(
@@ -206,3 +193,17 @@ class LLMWriter:
                 yield piece
         finally:
             _account(state, self._client)
+
+
+def _calls(state: AgentState, decided: DecisionModel) -> tuple[ToolCall, ...]:
+    """The tool call a model's ``use_tool`` asks for (searches get the run's next threshold)."""
+    if decided.action != "use_tool":
+        return ()
+    name = decided.tool_name or "document_search"
+    params = dict(decided.parameters or {})
+    if name != "document_search":
+        return (ToolCall(name, params),)
+    call = next_search(state, "", state.top_k)
+    query = str(params.get("query") or call.arguments["query"])
+    top_k = int(params.get("top_k") or state.top_k)
+    return (ToolCall(name, {"query": query, "top_k": top_k}, threshold=call.threshold),)

@@ -97,54 +97,65 @@ class OfflinePolicy:
                 tuple(state.pending_calls),
             )
         last_search = max((r.iteration for r in state.search_history), default=-1)
-        aspects = state.aspects or [""]
+        return (
+            self._after_verdict(state, available, last_search)
+            or self._evaluate_or_retry(state, available, last_search)
+            or self._write_or_finish(state, last_search)
+        )
+
+    def _after_verdict(
+        self, state: AgentState, available: set[str], last_search: int
+    ) -> Decision | None:
+        """The judge refused the latest draft: search wider, or give up after MAX_DRAFTS."""
         j = state.evaluation_result
+        refused = (common_pb2.DECISION_REFINE, common_pb2.DECISION_REJECT)
+        if j is None or state.drafted_at <= last_search or j.decision not in refused:
+            return None
         drafts = sum(1 for d in state.decision_history if d.startswith("synthesize"))
-        if (
-            j is not None
-            and state.drafted_at > last_search
-            and j.decision
-            in (
-                common_pb2.DECISION_REFINE,
-                common_pb2.DECISION_REJECT,
-            )
-        ):
-            if drafts >= MAX_DRAFTS or "document_search" not in available:
-                return Decision(
-                    "finish",
-                    f"the judge said {_judge_name(j)} (risk {j.risk_score:.2f}) {drafts} times; "
-                    "no grounded answer",
-                )
-            state.top_k = min(state.top_k + self._base_top_k, 50)
-            calls = tuple(next_search(state, a, state.top_k) for a in aspects)
+        if drafts >= MAX_DRAFTS or "document_search" not in available:
             return Decision(
-                "use_tool",
-                f"the judge said {_judge_name(j)} (risk {j.risk_score:.2f}); searching wider "
-                f"(top {state.top_k}) with {', '.join(repr(c.arguments['query']) for c in calls)}",
-                calls,
+                "finish",
+                f"the judge said {_judge_name(j)} (risk {j.risk_score:.2f}) {drafts} times; "
+                "no grounded answer",
             )
+        state.top_k = min(state.top_k + self._base_top_k, 50)
+        calls = tuple(next_search(state, a, state.top_k) for a in state.aspects or [""])
+        return Decision(
+            "use_tool",
+            f"the judge said {_judge_name(j)} (risk {j.risk_score:.2f}); searching wider "
+            f"(top {state.top_k}) with {', '.join(repr(c.arguments['query']) for c in calls)}",
+            calls,
+        )
+
+    def _evaluate_or_retry(
+        self, state: AgentState, available: set[str], last_search: int
+    ) -> Decision | None:
+        """Check coverage after new searches; search again for parts not covered yet."""
         if state.aspects and state.evaluated_at < last_search:
             return Decision(
                 "evaluate",
                 f"{len(state.collected_results)} relevant passages after "
                 f"{len(state.search_history)} searches; check that each part is covered",
             )
-        uncovered = [a for a in aspects if not state.coverage.get(a)]
+        uncovered = [a for a in state.aspects or [""] if not state.coverage.get(a)]
         retry = [a for a in uncovered if searches_of(state, a) < search_budget(state, a)]
-        if retry and "document_search" in available:
-            calls = tuple(next_search(state, a, state.top_k) for a in retry)
-            seen = "; ".join(
-                f"{r.query!r} at {r.threshold:.2f}: {r.relevant}/{r.found} relevant"
-                for r in state.search_history[-len(retry) :]
-            )
-            return Decision(
-                "use_tool",
-                f"not covered yet ({seen}); "
-                + ", ".join(
-                    f"search {c.arguments['query']!r} at threshold {c.threshold:.2f}" for c in calls
-                ),
-                calls,
-            )
+        if not retry or "document_search" not in available:
+            return None
+        calls = tuple(next_search(state, a, state.top_k) for a in retry)
+        seen = "; ".join(
+            f"{r.query!r} at {r.threshold:.2f}: {r.relevant}/{r.found} relevant"
+            for r in state.search_history[-len(retry) :]
+        )
+        return Decision(
+            "use_tool",
+            f"not covered yet ({seen}); "
+            + ", ".join(
+                f"search {c.arguments['query']!r} at threshold {c.threshold:.2f}" for c in calls
+            ),
+            calls,
+        )
+
+    def _write_or_finish(self, state: AgentState, last_search: int) -> Decision:
         findings = state.successful_tool_findings()
         if not state.collected_results and not findings:
             tried = ", ".join(f"{t:.2f}" for t in THRESHOLDS)
@@ -155,6 +166,7 @@ class OfflinePolicy:
             )
         latest = max(last_search, state.evaluated_at, *(o.iteration for o in state.observations))
         if state.drafted_at < latest:
+            aspects = state.aspects or [""]
             parts = f" covering {len(aspects)} parts" if state.aspects else ""
             return Decision(
                 "synthesize",

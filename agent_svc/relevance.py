@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 
+from groundmesh.v1 import common_pb2
 from mesh.text import HAN
 
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
@@ -127,3 +128,14 @@ def language_aware_relevance(
         v if v >= floor and is_cross_language(asked, passage_languages(text)) else g
         for text, g, v in zip(passages, lexical, vector, strict=True)
     ]
+
+
+# multilingual-e5 cosine similarities sit in about [0.7, 0.95]; relevance rescales them to [0, 1].
+E5_FLOOR, E5_SPAN = 0.72, 0.2
+
+
+def vector_relevance(chunk: common_pb2.Chunk) -> float:
+    """A chunk's relevance in [0, 1] from its vector score (used when the judge cannot grade)."""
+    if not chunk.HasField("vector_score"):
+        return 0.0
+    return min(1.0, max(0.0, (chunk.vector_score - E5_FLOOR) / E5_SPAN))

@@ -1,0 +1,28 @@
+"""fallback: no grounded answer (the policy finished, or a limit stopped the loop) → say so."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from agent_svc import events
+from agent_svc.run import Run, accepted
+from groundmesh.v1 import agent_pb2
+
+
+async def fallback(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
+    state = run.state
+    reason = state.limit_reached or "no grounded answer"
+    text = run.render("agent/fallback.j2", language=state.language, reason="")
+    last = state.evaluation_result
+    verdict = accepted(
+        f"no grounded answer ({reason})"
+        + (
+            f"; last draft had risk {last.risk_score:.2f} and was not delivered"
+            if last is not None
+            else ""
+        ),
+        "rules",
+    )
+    yield events.reasoning("finish", verdict.reasoning)
+    run.span.set_attribute("groundmesh.decision", "no_answer")
+    run.deliver(text, verdict, "template")
