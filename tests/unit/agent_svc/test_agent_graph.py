@@ -348,7 +348,7 @@ class TestProperties:
         self, question: str, script: list[common_pb2.Decision], failures: int, limit: int
     ) -> None:
         """**Feature: generic-agentic-rag, Property 9: Step Limit Invariant** and
-        **Property 10: Final Answer Synthesis**"""
+        **Feature: generic-agentic-rag, Property 10: Final Answer Synthesis**"""
         up = FakeUpstreams(DOCS, judge_script=list(script), search_failures=failures)
         events = await run(
             make_graph(up, max_iterations=min(limit, 100)),

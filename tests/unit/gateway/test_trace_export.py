@@ -44,6 +44,7 @@ steps_strategy = st.lists(
 
 @given(steps=steps_strategy, extra_ms=st.floats(0, 1000))
 def test_export_has_a_trace_id_and_well_formed_spans(steps: list[StepOut], extra_ms: float) -> None:
+    """**Feature: generic-agentic-rag, Property 19: Trace Format Compliance**"""
     run_ms = sum(s.latency_ms for s in steps) + 1
     finished = T0 + timedelta(milliseconds=run_ms + extra_ms)
     export = build_trace(_answer(run_ms), steps, {"question": "q"}, T0, finished)

@@ -35,6 +35,8 @@ def _legs(draw: st.DrawFn) -> tuple[list[ScoredChunk], list[ScoredChunk]]:
 
 
 class TestProperty15HybridFusion:
+    """**Feature: generic-agentic-rag, Property 15: Hybrid Search Fusion**"""
+
     @given(_legs(), st.floats(0, 1), st.integers(1, 100))
     def test_rrf_contains_both_sides_and_follows_the_formula(
         self, legs: tuple[list[ScoredChunk], list[ScoredChunk]], w: float, k: int
@@ -75,6 +77,8 @@ class TestProperty15HybridFusion:
 
 
 class TestProperty16WeightsReorder:
+    """**Feature: generic-agentic-rag, Property 16: Search Weight Configuration**"""
+
     @given(
         st.lists(st.sampled_from([f"d{i}#0" for i in range(20)]), unique=True, min_size=2),
         st.sampled_from(list(FusionMode)),
