@@ -1,204 +1,182 @@
 """Units the calculator converts between: length, mass, time, volume, data and temperature.
 
-Factors are exact decimals, so ``5 km to m`` is exactly 5000 and an exact amount stays exact.
+The conversions are pint's, in a registry whose numbers are exact fractions, so ``5 km to m`` is
+exactly 5000 and an exact amount stays exact. The table below says which names a question may
+use (English, Traditional and Simplified Chinese) and the pint unit each one means; it is also
+the boundary of what user text reaches pint's parser. (pint knows far more units, e.g. parsec;
+the calculator answers questions about everyday quantities, and refuses the rest as unknown.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
+
+import pint
 
 from agent_svc.tools.arithmetic import CalculationError, Number
 
-# Linear units: factor to the base unit of their dimension.
-_LINEAR: dict[str, tuple[str, Fraction]] = {}
-
-
-def _units(dimension: str, factors: Mapping[str, float], aliases: Mapping[str, str]) -> None:
-    for name, factor in factors.items():
-        _LINEAR[name] = (dimension, Fraction(str(factor)))
-    for alias, name in aliases.items():
-        _LINEAR[alias] = _LINEAR[name]
-
-
-_units(
-    "length",
-    {
-        "m": 1,
-        "km": 1000,
-        "cm": 0.01,
-        "mm": 0.001,
-        "mi": 1609.344,
-        "ft": 0.3048,
-        "in": 0.0254,
-        "yd": 0.9144,
-    },
-    {
-        "meter": "m",
-        "meters": "m",
-        "metre": "m",
-        "公尺": "m",
-        "米": "m",
-        "kilometer": "km",
-        "kilometers": "km",
-        "公里": "km",
-        "千米": "km",
-        "centimeter": "cm",
-        "centimeters": "cm",
-        "公分": "cm",
-        "厘米": "cm",
-        "millimeter": "mm",
-        "毫米": "mm",
-        "mile": "mi",
-        "miles": "mi",
-        "英里": "mi",
-        "foot": "ft",
-        "feet": "ft",
-        "英尺": "ft",
-        "inch": "in",
-        "inches": "in",
-        "英寸": "in",
-        "yard": "yd",
-        "yards": "yd",
-    },
-)
-_units(
-    "mass",
-    {"kg": 1, "g": 0.001, "mg": 1e-6, "lb": 0.45359237, "oz": 0.028349523125, "t": 1000},
-    {
-        "kilogram": "kg",
-        "kilograms": "kg",
-        "公斤": "kg",
-        "千克": "kg",
-        "gram": "g",
-        "grams": "g",
-        "克": "g",
-        "公克": "g",
-        "pound": "lb",
-        "pounds": "lb",
-        "lbs": "lb",
-        "磅": "lb",
-        "ounce": "oz",
-        "ounces": "oz",
-        "tonne": "t",
-        "公噸": "t",
-        "吨": "t",
-    },
-)
-_units(
-    "time",
-    {"s": 1, "min": 60, "h": 3600, "day": 86400, "week": 604800, "ms": 0.001},
-    {
-        "sec": "s",
-        "second": "s",
-        "seconds": "s",
-        "秒": "s",
-        "minute": "min",
-        "minutes": "min",
-        "mins": "min",
-        "分鐘": "min",
-        "分钟": "min",
-        "hour": "h",
-        "hours": "h",
-        "hr": "h",
-        "小時": "h",
-        "小时": "h",
-        "days": "day",
-        "天": "day",
-        "weeks": "week",
-        "週": "week",
-        "周": "week",
-    },
-)
-_units(
-    "volume",
-    {"l": 1, "ml": 0.001, "gal": 3.785411784},
-    {
-        "liter": "l",
-        "liters": "l",
-        "litre": "l",
-        "公升": "l",
-        "升": "l",
-        "milliliter": "ml",
-        "毫升": "ml",
-        "gallon": "gal",
-        "gallons": "gal",
-        "加侖": "gal",
-    },
-)
-_units(
-    "data",
-    {
-        "b": 1,
-        "kb": 1e3,
-        "mb": 1e6,
-        "gb": 1e9,
-        "tb": 1e12,
-        "kib": 1024,
-        "mib": 1024**2,
-        "gib": 1024**3,
-    },
-    {"byte": "b", "bytes": "b"},
-)
-_TEMPERATURE = {
-    "c": "c",
-    "°c": "c",
-    "celsius": "c",
-    "攝氏": "c",
-    "摄氏": "c",
-    "f": "f",
-    "°f": "f",
-    "fahrenheit": "f",
-    "華氏": "f",
-    "华氏": "f",
-    "k": "k",
-    "kelvin": "k",
+# our name (lower case) → (pint's unit, the dimension named in messages)
+_UNITS: dict[str, tuple[str, str]] = {
+    # length
+    "m": ("meter", "length"),
+    "km": ("kilometer", "length"),
+    "cm": ("centimeter", "length"),
+    "mm": ("millimeter", "length"),
+    "mi": ("mile", "length"),
+    "ft": ("foot", "length"),
+    "in": ("inch", "length"),
+    "yd": ("yard", "length"),
+    "meter": ("meter", "length"),
+    "meters": ("meter", "length"),
+    "metre": ("meter", "length"),
+    "公尺": ("meter", "length"),
+    "米": ("meter", "length"),
+    "kilometer": ("kilometer", "length"),
+    "kilometers": ("kilometer", "length"),
+    "公里": ("kilometer", "length"),
+    "千米": ("kilometer", "length"),
+    "centimeter": ("centimeter", "length"),
+    "centimeters": ("centimeter", "length"),
+    "公分": ("centimeter", "length"),
+    "厘米": ("centimeter", "length"),
+    "millimeter": ("millimeter", "length"),
+    "毫米": ("millimeter", "length"),
+    "mile": ("mile", "length"),
+    "miles": ("mile", "length"),
+    "英里": ("mile", "length"),
+    "foot": ("foot", "length"),
+    "feet": ("foot", "length"),
+    "英尺": ("foot", "length"),
+    "inch": ("inch", "length"),
+    "inches": ("inch", "length"),
+    "英寸": ("inch", "length"),
+    "yard": ("yard", "length"),
+    "yards": ("yard", "length"),
+    # mass
+    "kg": ("kilogram", "mass"),
+    "g": ("gram", "mass"),
+    "mg": ("milligram", "mass"),
+    "lb": ("pound", "mass"),
+    "oz": ("ounce", "mass"),
+    "t": ("metric_ton", "mass"),
+    "kilogram": ("kilogram", "mass"),
+    "kilograms": ("kilogram", "mass"),
+    "公斤": ("kilogram", "mass"),
+    "千克": ("kilogram", "mass"),
+    "gram": ("gram", "mass"),
+    "grams": ("gram", "mass"),
+    "克": ("gram", "mass"),
+    "公克": ("gram", "mass"),
+    "pound": ("pound", "mass"),
+    "pounds": ("pound", "mass"),
+    "lbs": ("pound", "mass"),
+    "磅": ("pound", "mass"),
+    "ounce": ("ounce", "mass"),
+    "ounces": ("ounce", "mass"),
+    "tonne": ("metric_ton", "mass"),
+    "公噸": ("metric_ton", "mass"),
+    "吨": ("metric_ton", "mass"),
+    # time
+    "s": ("second", "time"),
+    "min": ("minute", "time"),
+    "h": ("hour", "time"),
+    "day": ("day", "time"),
+    "week": ("week", "time"),
+    "ms": ("millisecond", "time"),
+    "sec": ("second", "time"),
+    "second": ("second", "time"),
+    "seconds": ("second", "time"),
+    "秒": ("second", "time"),
+    "minute": ("minute", "time"),
+    "minutes": ("minute", "time"),
+    "mins": ("minute", "time"),
+    "分鐘": ("minute", "time"),
+    "分钟": ("minute", "time"),
+    "hour": ("hour", "time"),
+    "hours": ("hour", "time"),
+    "hr": ("hour", "time"),
+    "小時": ("hour", "time"),
+    "小时": ("hour", "time"),
+    "days": ("day", "time"),
+    "天": ("day", "time"),
+    "weeks": ("week", "time"),
+    "週": ("week", "time"),
+    "周": ("week", "time"),
+    # volume
+    "l": ("liter", "volume"),
+    "ml": ("milliliter", "volume"),
+    "gal": ("gallon", "volume"),
+    "liter": ("liter", "volume"),
+    "liters": ("liter", "volume"),
+    "litre": ("liter", "volume"),
+    "公升": ("liter", "volume"),
+    "升": ("liter", "volume"),
+    "milliliter": ("milliliter", "volume"),
+    "毫升": ("milliliter", "volume"),
+    "gallon": ("gallon", "volume"),
+    "gallons": ("gallon", "volume"),
+    "加侖": ("gallon", "volume"),
+    # data
+    "b": ("byte", "data"),
+    "kb": ("kilobyte", "data"),
+    "mb": ("megabyte", "data"),
+    "gb": ("gigabyte", "data"),
+    "tb": ("terabyte", "data"),
+    "kib": ("kibibyte", "data"),
+    "mib": ("mebibyte", "data"),
+    "gib": ("gibibyte", "data"),
+    "byte": ("byte", "data"),
+    "bytes": ("byte", "data"),
+    # temperature
+    "c": ("degree_Celsius", "temperature"),
+    "°c": ("degree_Celsius", "temperature"),
+    "celsius": ("degree_Celsius", "temperature"),
+    "攝氏": ("degree_Celsius", "temperature"),
+    "摄氏": ("degree_Celsius", "temperature"),
+    "f": ("degree_Fahrenheit", "temperature"),
+    "°f": ("degree_Fahrenheit", "temperature"),
+    "fahrenheit": ("degree_Fahrenheit", "temperature"),
+    "華氏": ("degree_Fahrenheit", "temperature"),
+    "华氏": ("degree_Fahrenheit", "temperature"),
+    "k": ("kelvin", "temperature"),
+    "kelvin": ("kelvin", "temperature"),
 }
+
+
+@cache
+def _registry() -> pint.UnitRegistry[Fraction]:
+    """pint's bundled definitions (no download), loaded on the first conversion (~0.3 s)."""
+    return pint.UnitRegistry(non_int_type=Fraction)
+
+
+def _unit(name: str) -> tuple[str, str]:
+    try:
+        return _UNITS[name.strip().lower()]
+    except KeyError:
+        raise CalculationError(f"unknown unit {name!r}") from None
 
 
 def is_unit(name: str) -> bool:
     """Whether ``name`` is a unit the calculator knows (any case)."""
-    key = name.strip().lower()
-    return key in _LINEAR or key in _TEMPERATURE
+    return name.strip().lower() in _UNITS
 
 
 def convertible(src: str, dst: str) -> bool:
     """Whether both are known units of one dimension."""
-    s, d = src.strip().lower(), dst.strip().lower()
-    if s in _TEMPERATURE and d in _TEMPERATURE:
-        return True
-    return s in _LINEAR and d in _LINEAR and _LINEAR[s][0] == _LINEAR[d][0]
-
-
-_ZERO_CELSIUS = Fraction("273.15")
-
-
-def _temperature(value: Number, src: str, dst: str) -> Number:
-    celsius = {
-        "c": value,
-        "f": (value - 32) * Fraction(5, 9),
-        "k": value - _ZERO_CELSIUS,
-    }[src]
-    return {
-        "c": celsius,
-        "f": celsius * Fraction(9, 5) + 32,
-        "k": celsius + _ZERO_CELSIUS,
-    }[dst]
+    return is_unit(src) and is_unit(dst) and _unit(src)[1] == _unit(dst)[1]
 
 
 def convert_exact(value: Number, src: str, dst: str) -> Number:
     """``value`` in unit ``src`` expressed in unit ``dst``, exact when ``value`` is exact."""
-    s, d = src.strip().lower(), dst.strip().lower()
-    if s in _TEMPERATURE and d in _TEMPERATURE:
-        return _temperature(value, _TEMPERATURE[s], _TEMPERATURE[d])
-    if s not in _LINEAR:
-        raise CalculationError(f"unknown unit {src!r}")
-    if d not in _LINEAR:
-        raise CalculationError(f"unknown unit {dst!r}")
-    (dim_s, f_s), (dim_d, f_d) = _LINEAR[s], _LINEAR[d]
+    (s, dim_s), (d, dim_d) = _unit(src), _unit(dst)
     if dim_s != dim_d:
         raise CalculationError(f"cannot convert {dim_s} ({src}) to {dim_d} ({dst})")
-    return value * f_s / f_d
+    amount = value if isinstance(value, float) else Fraction(value)
+    converted = _registry().Quantity(amount, s).to(d).magnitude
+    if isinstance(converted, Fraction) and converted.denominator == 1:
+        return int(converted)
+    return converted
 
 
 def convert(value: float, src: str, dst: str) -> float:
