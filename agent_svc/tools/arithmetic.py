@@ -1,4 +1,4 @@
-"""Exact arithmetic with a real parser: Python's ``ast``, whitelisted, never ``eval``.
+"""Exact arithmetic: Python's ``ast`` evaluated by simpleeval, whitelisted, never ``eval``.
 
 Only number literals, + - * / // % **, unary signs, parentheses, a few functions and constants
 are allowed; anything else is a :class:`CalculationError`. Integers and decimal literals are
@@ -17,6 +17,8 @@ import warnings
 from collections.abc import Callable
 from decimal import Context, Decimal, localcontext
 from fractions import Fraction
+
+import simpleeval
 
 from mesh.errors import InvalidInput
 
@@ -189,37 +191,70 @@ def _literal(node: ast.Constant, source: str) -> Number:
         return _check(value)
 
 
-def _eval(node: ast.AST, source: str) -> Number:
-    if isinstance(node, ast.Expression):
-        return _eval(node.body, source)
-    if isinstance(node, ast.Constant):
-        return _literal(node, source)
-    if isinstance(node, ast.Name) and node.id in _CONSTANTS:
-        return _CONSTANTS[node.id]
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd | ast.USub):
-        value = _eval(node.operand, source)
-        return -value if isinstance(node.op, ast.USub) else value
-    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-        left, right = _eval(node.left, source), _eval(node.right, source)
+def _checked_operator(
+    name: str, operator: Callable[[Number, Number], Number | complex]
+) -> Callable[[Number, Number], Number]:
+    def apply(left: Number, right: Number) -> Number:
         try:
-            return _bounded(_BINARY[type(node.op)](left, right))
+            return _bounded(operator(left, right))
         except (OverflowError, ValueError, ZeroDivisionError, TypeError) as exc:
             raise NotComputable(f"cannot compute: {exc}") from exc
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in _FUNCTIONS
-        and not node.keywords
-        and 0 < len(node.args) <= 4
-    ):
-        args = [_eval(a, source) for a in node.args]
+
+    apply.__name__ = name
+    return apply
+
+
+def _checked_function(name: str, function: Callable[..., Number]) -> Callable[..., Number]:
+    def call(*args: Number) -> Number:
+        if not 0 < len(args) <= 4:
+            raise CalculationError(f"wrong arguments for {name}: {len(args)} arguments")
         try:
-            return _bounded(_FUNCTIONS[node.func.id](*args))
+            return _bounded(function(*args))
         except (OverflowError, ValueError, ZeroDivisionError) as exc:
-            raise NotComputable(f"cannot compute {node.func.id}: {exc}") from exc
+            raise NotComputable(f"cannot compute {name}: {exc}") from exc
         except TypeError as exc:
-            raise CalculationError(f"wrong arguments for {node.func.id}: {exc}") from exc
-    raise CalculationError(f"unsupported element in expression: {type(node).__name__}")
+            raise CalculationError(f"wrong arguments for {name}: {exc}") from exc
+
+    return call
+
+
+class _ExactEvaluator(simpleeval.SimpleEval):
+    """simpleeval restricted to arithmetic: numbers, the constants, + - * / // % ** and unary
+    signs, and the whitelisted functions. Its one change: a decimal literal is read exactly
+    from its text (2.5e3 is 2500, 0.1 is 1/10) instead of as the float Python parses."""
+
+    def __init__(self, source: str) -> None:
+        operators: dict[type[ast.AST], Callable[..., Number]] = {
+            op: _checked_operator(op.__name__, f) for op, f in _BINARY.items()
+        }
+        operators[ast.USub] = lambda value: -value
+        operators[ast.UAdd] = lambda value: value
+        functions = {n: _checked_function(n, f) for n, f in _FUNCTIONS.items()}
+        super().__init__(operators=operators, functions=functions, names=dict(_CONSTANTS))
+        # Only arithmetic nodes are evaluated (simpleeval also has comparisons, subscripts,
+        # attributes, f-strings, …): anything else is "not available". A bare name is a
+        # constant (simpleeval would also resolve "sqrt" to the function itself).
+        self.nodes = {
+            ast.Constant: lambda node: _literal(node, source),
+            ast.Name: _constant,
+            ast.UnaryOp: self._eval_unaryop,
+            ast.BinOp: self._eval_binop,
+            ast.Call: self._eval_call,
+        }
+
+
+def _constant(node: ast.Name) -> Number:
+    if node.id not in _CONSTANTS:
+        raise CalculationError(f"unsupported element in expression: the name {node.id!r}")
+    return _CONSTANTS[node.id]
+
+
+def _eval(tree: ast.Expression, source: str) -> Number:
+    try:
+        value: Number = _ExactEvaluator(source).eval(source, previously_parsed=tree.body)
+    except simpleeval.InvalidExpression as exc:
+        raise CalculationError(f"unsupported element in expression: {exc}") from exc
+    return value
 
 
 _SYMBOLS = str.maketrans(
