@@ -10,6 +10,10 @@ An expression it cannot read whole — a decimal comma ("1,5"), a number glued t
 "COVID-19"), a percent sign it cannot place ("50% + 10"), a dangling operator — is given up, never
 cut down to a fragment it could compute; dates, phone numbers and ranges ("2024/1/15",
 "555-123-4567", "2-3 天") are not calculations.
+
+Why by hand: the libraries compute (simpleeval evaluates the expression, pint converts units,
+cn2an reads Chinese numerals); none finds the calculation a sentence asks for, in English and
+both Chinese scripts, and refuses a sentence it cannot read whole. That reading is this module.
 """
 
 from __future__ import annotations
