@@ -7,12 +7,12 @@ computed exactly (``int`` and :class:`~fractions.Fraction`, so ``0.1 + 0.2`` is 
 sqrt of a non-square, log, trigonometry, pi, e) fall back to floats. Sizes are bounded so no
 expression can take the process down (huge powers, huge fractions, deep nesting, long input).
 
-What stays hand-written, and why: simpleeval walks the tree, but with Python's numbers its
-answers are floats, and tests/unit/agent_svc/test_calculator_forms.py shows where that is wrong
-for a reader: "0.1 + 0.2" must be 0.3 (float: 0.30000000000000004), "123456789 * 987654321" must
-keep every digit (its float is 1.219326311e+17, the QA report's bug), and "10 ** 400" must be
-refused, not an OverflowError. So the operators, functions, literal reading, bounds and display
-below are ours; simpleeval's own power and string limits never see these numbers.
+What stays hand-written, and why: simpleeval walks the tree, but it reads a decimal literal as a
+Python float and divides in floats, and tests/unit/agent_svc/test_calculator_forms.py shows where
+that is wrong for a reader: "0.1 + 0.2" must be 0.3 (simpleeval: 0.30000000000000004), and its
+big-number and power limits are not ours ("10 ** 400" must be refused as too large, "9 ** 9 ** 9"
+without computing). So the literal reading, the operators and functions on exact numbers, the
+bounds and the display below are ours; simpleeval does the parsing walk and the whitelisting.
 """
 
 from __future__ import annotations
