@@ -28,11 +28,14 @@ from gateway.uploads import (
     with_charset,
 )
 from groundmesh.v1.retrieval_pb2 import IngestResponse
+from mesh.config import GatewaySettings
 from mesh.errors import GroundmeshError, InvalidInput, NotFound
 from mesh.text_decoding import declared_charset
 
 router = APIRouter(tags=["documents"])
 
+# The schema states the default; a deployment's GROUNDMESH_GATEWAY_MAX_FILES may lower it.
+_MAX_FILES: int = GatewaySettings.model_fields["max_files"].default
 _UPLOAD_BODY = {
     "requestBody": {
         "required": True,
@@ -45,7 +48,10 @@ _UPLOAD_BODY = {
                         "files": {
                             "type": "array",
                             "items": {"type": "string", "format": "binary"},
-                            "description": "one or more files: "
+                            "maxItems": _MAX_FILES,
+                            "description": f"one to {_MAX_FILES} files "
+                            "(GROUNDMESH_GATEWAY_MAX_FILES; each at most _MAX_FILE_BYTES, 8 MiB, "
+                            "and the whole body at most _MAX_UPLOAD_BYTES, 32 MiB, by default): "
                             + ", ".join(sorted(e.lstrip(".") for e in CONTENT_TYPES)),
                         }
                     },

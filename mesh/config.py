@@ -250,7 +250,9 @@ class GatewaySettings(BaseSettings):
     max_body_bytes: int = Field(64 * 1024, gt=0, description="largest JSON request body")
     max_upload_bytes: int = Field(32 * MiB, gt=0, description="largest multipart upload")
     max_file_bytes: int = Field(8 * MiB, gt=0, description="largest single uploaded file")
-    max_files: int = Field(20, gt=0, le=1000, description="most files in one upload")
+    max_files: int = Field(
+        1000, gt=0, le=1000, description="most files in one upload (a folder's worth)"
+    )
     cors_origins: str = Field(
         "", description="comma-separated origins allowed by CORS ('*' for any); empty disables"
     )
