@@ -26,7 +26,7 @@ KEY = "upload-errors-key-0123"
 FAKE_PDF = ("fake.pdf", b"This is a text file that only calls itself a PDF.\n")
 EXPENSE = ("expense.txt", b"Expense reports are filed monthly through the finance portal.\n")
 NOT_A_PDF = "the document is not a PDF"
-# Files sent behind the bad one, under the default limits (20 files, 8 MiB a file, 32 MiB an
+# Files sent behind the bad one, under the default limits (1,000 files, 8 MiB a file, 32 MiB an
 # upload). retrieval_svc reads ahead up to 8 documents while it works on one; more than that
 # behind the bad file keeps writes in flight when it ends the stream.
 BIG_FILES = 16

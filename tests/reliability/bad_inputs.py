@@ -12,6 +12,10 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from mesh.config import GatewaySettings
+
+MAX_FILES: int = GatewaySettings.model_fields["max_files"].default
+
 MB = 1024 * 1024
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 _CONTENT_TYPES_XML = (
@@ -216,7 +220,10 @@ def http_cases() -> list[HttpCase]:
         _upload("DOCX that is not a zip", ("nozip.docx", b"PK\x03\x04 not really", DOCX)),
         _upload("one good file and one bad", GOOD_MD, ("bad.pdf", CORRUPT_PDF, "application/pdf")),
         _upload("the same name twice", GOOD_MD, GOOD_MD),
-        _upload("21 files", *[(f"f{i}.md", b"# f\n\nferrets", "text/markdown") for i in range(21)]),
+        _upload(
+            "one file more than GROUNDMESH_GATEWAY_MAX_FILES",
+            *[(f"f{i}.md", b"# f\n\nferrets", "text/markdown") for i in range(MAX_FILES + 1)],
+        ),
         # documents and legacy
         HttpCase("delete unknown document", "DELETE", "/v1/documents/no-such-doc.md"),
         HttpCase("delete other tenant's document", "DELETE", "/v1/documents/zebra-globex.md"),
