@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.rendering import DEPLOY, KUSTOMIZE_FLAGS, find_tool, kustomize, missing_tool
+from tests.deploy.rendering import (
+    DEPLOY,
+    KUSTOMIZE_FLAGS,
+    find_tool,
+    kustomize,
+    missing_tool,
+    render,
+)
 
 
 @pytest.fixture(scope="module")
@@ -91,3 +98,16 @@ def test_checkov_passes_with_only_documented_skips(prod_manifest: Path) -> None:
     documented = {"CKV_K8S_15", "CKV_K8S_43", "CKV_K8S_35"}
     skipped = {s["check_id"] for s in results["skipped_checks"]}
     assert skipped <= documented, skipped - documented
+
+
+@pytest.mark.parametrize("overlay", ["dev", "prod"])
+def test_every_image_is_pinned_so_if_not_present_is_safe(overlay: str) -> None:
+    """The kept pull-policy exception rests on this: no image floats (no tag, or :latest)."""
+    rendered = render(overlay)
+    for deployment, container in rendered.containers():
+        image = container["image"]
+        tag = image.rsplit("/", 1)[-1].partition(":")[2]
+        assert "@sha256:" in image or (tag and tag != "latest"), (
+            f"{deployment['metadata']['name']}: image {image!r} is not pinned"
+        )
+        assert container.get("imagePullPolicy") == "IfNotPresent", image
