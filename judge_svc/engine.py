@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from judge_svc.claims import ClaimChecker, ClaimReport, FindingKind
 from judge_svc.dimensions import offline_dimensions
 from judge_svc.llm_judge import EvaluationResult, LLMJudge, LLMJudgeError
+from judge_svc.relevance import RelevanceChecker, RelevanceInput, RelevanceReport
 from judge_svc.rules import RatioMode, RuleReport, Source, detect_hallucination
 from judge_svc.scoring import Dimensions, Evaluation, Outcome, decide
 from judge_svc.sentences import CJK_WEIGHT
+from mesh.embedding import Vector
 
 OFFLINE_MODEL = "rules+claim-support"
 
@@ -40,6 +42,7 @@ class JudgeInput:
     question: str = ""
     iteration: int = 1
     max_iterations: int = 10
+    question_vector: Vector | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,12 @@ class Verdict:
     judge_model: str
     degraded_reason: str = ""
     prompt_versions: dict[str, str] = field(default_factory=dict)
+    relevance: RelevanceReport | None = None
+
+    @property
+    def addresses_question(self) -> bool:
+        """Whether the draft was found to address its question (true when not assessed)."""
+        return self.relevance is None or self.relevance.addresses_question
 
     @property
     def has_claim_findings(self) -> bool:
@@ -78,10 +87,18 @@ class Judge:
         rules: RuleConfig | None = None,
         checker: ClaimChecker | None = None,
         llm: LLMJudge | None = None,
+        relevance: RelevanceChecker | None = None,
     ) -> None:
         self.rule_config = rules or RuleConfig()
         self.checker = checker or ClaimChecker()
         self.llm = llm
+        self.relevance = relevance or RelevanceChecker()
+
+    def check_relevance(self, inp: JudgeInput, rules: RuleReport) -> RelevanceReport:
+        """Whether the draft addresses the question (:mod:`judge_svc.relevance`)."""
+        return self.relevance.check(
+            RelevanceInput(inp.question, rules.sentences, inp.sources, inp.question_vector)
+        )
 
     def detect(self, inp: JudgeInput) -> RuleReport:
         """The rule-based checks alone."""
@@ -106,9 +123,15 @@ class Judge:
             names_unsupported_claims=bool(claims.texts(FindingKind.CONTRADICTORY)),
             says_some_claims_lack_support=bool(claims.findings),
         )
-        dims = offline_dimensions(inp.question, rules, claims)
+        relevance = self.check_relevance(inp, rules)
+        dims = with_relevance(offline_dimensions(inp.question, rules, claims), relevance)
         outcome = decide(
-            rules, evaluation, dims, iteration=inp.iteration, max_iterations=inp.max_iterations
+            rules,
+            evaluation,
+            dims,
+            iteration=inp.iteration,
+            max_iterations=inp.max_iterations,
+            addresses_question=relevance.addresses_question,
         )
         note = (
             "offline: the claim-support score takes the LLM judge's place"
@@ -130,6 +153,7 @@ class Judge:
             engine_note=note,
             judge_model=OFFLINE_MODEL,
             degraded_reason=degraded_reason,
+            relevance=relevance,
         )
 
     async def judge(self, inp: JudgeInput) -> Verdict:
@@ -143,10 +167,16 @@ class Judge:
         except LLMJudgeError as exc:
             return await asyncio.to_thread(self.judge_offline, inp, str(exc))
         claims = await asyncio.to_thread(self.checker.check, rules.claims, inp.sources)
-        return self._from_llm(inp, rules, claims, result)
+        relevance = await asyncio.to_thread(self.check_relevance, inp, rules)
+        return self._from_llm(inp, rules, claims, result, relevance)
 
     def _from_llm(
-        self, inp: JudgeInput, rules: RuleReport, claims: ClaimReport, result: EvaluationResult
+        self,
+        inp: JudgeInput,
+        rules: RuleReport,
+        claims: ClaimReport,
+        result: EvaluationResult,
+        relevance: RelevanceReport,
     ) -> Verdict:
         assert self.llm is not None
         h = result.hallucination
@@ -168,7 +198,12 @@ class Judge:
             consistency_notes=result.consistency_notes,
         )
         outcome = decide(
-            rules, evaluation, dims, iteration=inp.iteration, max_iterations=inp.max_iterations
+            rules,
+            evaluation,
+            dims,
+            iteration=inp.iteration,
+            max_iterations=inp.max_iterations,
+            addresses_question=llm_addresses_question(dims),
         )
         mode = "two-stage" if self.llm.two_stage else "single-stage"
         return self._verdict(
@@ -187,6 +222,7 @@ class Judge:
             judge_model=f"llm-{mode}",
             degraded_reason="",
             prompt_versions=self.llm.prompt_versions(),
+            relevance=_gated_by_llm(relevance, dims),
         )
 
     def _verdict(
@@ -207,6 +243,7 @@ class Judge:
         judge_model: str,
         degraded_reason: str,
         prompt_versions: dict[str, str] | None = None,
+        relevance: RelevanceReport | None = None,
     ) -> Verdict:
         reasons = [
             f"{rules.cited_claims}/{rules.total_claims} claims validly cited",
@@ -218,6 +255,9 @@ class Judge:
         if rules.uncited_count:
             reasons.append(f"{rules.uncited_count} long sentence(s) without a citation")
         reasons.extend(extra_reasons)
+        if relevance is not None and relevance.assessed:
+            said = "addresses" if relevance.addresses_question else "does not address"
+            reasons.append(f"{said} the question ({relevance.relevance_notes})")
         if outcome.criteria:
             reasons.append("criteria: " + ", ".join(outcome.criteria))
         if outcome.accepted_at_limit:
@@ -242,7 +282,37 @@ class Judge:
             judge_model=judge_model,
             degraded_reason=degraded_reason,
             prompt_versions=prompt_versions or {},
+            relevance=relevance,
         )
+
+
+# The LLM judge's own scores gate its verdict: below either, the draft does not address the
+# question (a partial answer that says what it leaves open keeps completeness at 0.4 or more).
+LLM_MIN_RELEVANCE = 0.5
+LLM_MIN_COMPLETENESS = 0.4
+
+
+def llm_addresses_question(dims: Dimensions) -> bool:
+    """The LLM judge's relevance and completeness scores are both high enough."""
+    return dims.relevance >= LLM_MIN_RELEVANCE and dims.completeness >= LLM_MIN_COMPLETENESS
+
+
+def _gated_by_llm(offline: RelevanceReport, dims: Dimensions) -> RelevanceReport:
+    """The offline report with the LLM's decision on whether the draft addresses the question."""
+    return replace(offline, addresses_question=llm_addresses_question(dims))
+
+
+def with_relevance(dims: Dimensions, relevance: RelevanceReport) -> Dimensions:
+    """The offline dimensions with relevance and completeness from the relevance check."""
+    if not relevance.assessed:
+        return dims
+    return replace(
+        dims,
+        relevance=relevance.score,
+        completeness=relevance.completeness,
+        relevance_notes=relevance.relevance_notes,
+        completeness_notes=relevance.completeness_notes,
+    )
 
 
 def _merge(first: list[str], second: list[str]) -> list[str]:

@@ -22,6 +22,7 @@ from judge_svc.claims import ClaimChecker
 from judge_svc.engine import Judge, JudgeInput
 from judge_svc.evaluation import Row
 from judge_svc.features import FEATURE_NAMES, AnswerFeatures, answer_features
+from judge_svc.logistic import balanced_accuracy
 from judge_svc.support_model import (
     THRESHOLD,
     LogisticModel,
@@ -65,13 +66,6 @@ def labelled_features(datasets: Sequence[Sequence[Row]]) -> list[Labelled]:
                 Labelled(answer_features(rules.claims, row.sources, report), row.label, group)
             )
     return out
-
-
-def balanced_accuracy(predicted: Sequence[int], gold: Sequence[int]) -> float:
-    """Mean of the recalls of both classes (0.5 for a one-class gold)."""
-    p, g = np.asarray(predicted), np.asarray(gold)
-    recalls = [float((p[g == c] == c).mean()) for c in (0, 1) if (g == c).any()]
-    return sum(recalls) / len(recalls) if len(recalls) == 2 else 0.5
 
 
 def cross_validate(

@@ -14,6 +14,11 @@ the tier above the score's, the score is lifted to the middle of that tier (0.45
 (3 or fewer iterations left; the seed's ``iteration >= max_iterations - 3``) a high-risk answer is
 accepted but flagged (``accepted_at_limit``); so is a moderate one, which the seed leaves open —
 refining with no iterations left would only end without an answer.
+
+**Added to the seed's criteria** (issue 16): a draft that does not address its question (see
+:mod:`judge_svc.relevance`) is at least moderate, whatever its faithfulness; it is refined while
+iterations remain and then rejected, never accepted at the limit. A high-risk one stays high
+(reject).
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ MODERATE_MAX = 0.6
 RULE_WEIGHT, EVALUATOR_WEIGHT, DIMENSION_WEIGHT = 0.3, 0.4, 0.3
 TIER_MIDDLE = {"moderate": 0.45, "high": 0.8}
 NEAR_LIMIT_REMAINING = 3
+# The criterion added to the seed's (see judge_svc/README.md): the draft does not address the
+# question (the relevance check, or the LLM judge's relevance / completeness scores).
+NOT_ADDRESSING = "moderate_answer_does_not_address_question"
 
 
 class RiskLevel(StrEnum):
@@ -256,8 +264,9 @@ def decide(
     *,
     iteration: int,
     max_iterations: int,
+    addresses_question: bool = True,
 ) -> Outcome:
-    """Combine, tier, decide."""
+    """Combine, tier, decide; a draft that does not address its question is never accepted."""
     rule_score = 1.0 - r.risk_score
     risk = 1.0 - combined_quality(rule_score, e.score, dims)
     if r.total_claims == 0:
@@ -269,8 +278,22 @@ def decide(
     if _ORDER[assessment.level] > _ORDER[level]:
         level = assessment.level
         risk = max(risk, TIER_MIDDLE[level.value])
+    if not addresses_question:
+        return _not_addressing(risk, level, assessment.reasons, iteration, max_iterations)
     decision = _DECISION[level]
     at_limit = level is not RiskLevel.LOW and near_iteration_limit(iteration, max_iterations)
     if at_limit:
         decision = Decision.ACCEPT
     return Outcome(risk, level, decision, assessment.reasons, at_limit)
+
+
+def _not_addressing(
+    risk: float, level: RiskLevel, reasons: list[str], iteration: int, max_iterations: int
+) -> Outcome:
+    """At least moderate; refine while iterations remain, then reject; never accepted at the
+    limit (an answer to another question is worse than the honest "not found")."""
+    if _ORDER[level] < _ORDER[RiskLevel.MODERATE]:
+        level, risk = RiskLevel.MODERATE, max(risk, TIER_MIDDLE["moderate"])
+    remaining = max_iterations <= 0 or iteration < max_iterations
+    decision = Decision.REFINE if remaining and level is RiskLevel.MODERATE else Decision.REJECT
+    return Outcome(risk, level, decision, [*reasons, NOT_ADDRESSING], False)

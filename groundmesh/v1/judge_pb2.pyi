@@ -18,7 +18,7 @@ SUFFICIENCY_SUFFICIENT: Sufficiency
 SUFFICIENCY_INSUFFICIENT: Sufficiency
 
 class JudgeRequest(_message.Message):
-    __slots__ = ("tenant", "question", "draft", "sources", "iteration", "max_iterations", "language")
+    __slots__ = ("tenant", "question", "draft", "sources", "iteration", "max_iterations", "language", "question_vector")
     TENANT_FIELD_NUMBER: _ClassVar[int]
     QUESTION_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -26,6 +26,7 @@ class JudgeRequest(_message.Message):
     ITERATION_FIELD_NUMBER: _ClassVar[int]
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    QUESTION_VECTOR_FIELD_NUMBER: _ClassVar[int]
     tenant: str
     question: str
     draft: str
@@ -33,7 +34,8 @@ class JudgeRequest(_message.Message):
     iteration: int
     max_iterations: int
     language: str
-    def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., draft: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., iteration: _Optional[int] = ..., max_iterations: _Optional[int] = ..., language: _Optional[str] = ...) -> None: ...
+    question_vector: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., draft: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., iteration: _Optional[int] = ..., max_iterations: _Optional[int] = ..., language: _Optional[str] = ..., question_vector: _Optional[_Iterable[float]] = ...) -> None: ...
 
 class JudgeResponse(_message.Message):
     __slots__ = ("judgement",)

@@ -52,12 +52,18 @@ def test_any_bilingual_draft_gets_a_consistent_verdict(draft: str, iteration: in
 
     For any draft in Chinese or English the judge produces a valid verdict: a risk in [0, 1]
     whose tier is the verdict's tier, and the decision that tier calls for (or an accept flagged
-    at the iteration limit).
+    at the iteration limit). A draft that does not address the question is never accepted: it is
+    refined while iterations remain, then rejected.
     """
     v = JUDGE.judge_offline(JudgeInput(draft, SOURCES, "請假規定 leave policy", iteration, 10))
     o = v.outcome
     assert 0.0 <= o.risk_score <= 1.0
     assert risk_level(o.risk_score) is o.risk_level
+    if not v.addresses_question:
+        assert o.risk_level is not RiskLevel.LOW and not o.accepted_at_limit
+        refine = o.risk_level is RiskLevel.MODERATE and iteration < 10
+        assert o.decision is (Decision.REFINE if refine else Decision.REJECT)
+        return
     expected = {
         RiskLevel.LOW: Decision.ACCEPT,
         RiskLevel.MODERATE: Decision.REFINE,

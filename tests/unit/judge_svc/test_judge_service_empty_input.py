@@ -44,13 +44,22 @@ async def _judge(**fields: Any) -> common_pb2.Judgement:
 
 
 @pytest.mark.parametrize("draft", ["", " \n ", "\t"])
-async def test_a_blank_draft_has_no_risk_and_says_why(draft: str) -> None:
+async def test_a_blank_draft_has_no_risk_but_does_not_answer(draft: str) -> None:
     j = await _judge(draft=draft)
-    assert j.risk_score == 0.0
-    assert j.risk_level == common_pb2.RISK_LEVEL_LOW
-    assert j.decision == common_pb2.DECISION_ACCEPT
+    assert j.rule_score == 1.0
     assert EMPTY_NOTE in j.hallucination.notes
     assert j.hallucination.total_claims == 0
+    # Nothing said is nothing hallucinated, and no answer either: refined, never accepted.
+    assert not j.addresses_question
+    assert j.decision == common_pb2.DECISION_REFINE
+    assert "no sentence to judge" in j.relevance_notes
+
+
+@pytest.mark.parametrize("draft", ["", "\t"])
+async def test_a_blank_draft_without_a_question_is_the_seeds_accept(draft: str) -> None:
+    j = await _judge(draft=draft, question="")
+    assert j.risk_score == 0.0
+    assert j.decision == common_pb2.DECISION_ACCEPT
 
 
 async def test_without_a_question_the_draft_is_judged_on_its_sources() -> None:

@@ -1,0 +1,135 @@
+"""Where a question's focus lies in the evidence: lexical scores for answer sentences.
+
+The question's content terms (:func:`judge_svc.terms.content_terms`: English stems, Han
+bigrams) are weighted by how rare they are among the sentences of the sources the judge was
+given (an inverse document frequency over those sentences): the entity a paragraph is about
+appears in most of its sentences and weighs little; the relation asked for ("named after",
+「名稱來源」) appears in few and weighs much. A term that is neither in a source's title nor in
+half the sentences is a *relation* term.
+
+The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
+- ``coverage``: the weighted share of the question's terms in the answer;
+- ``best``: the same for the best sentence of the sources, and whether the answer holds it;
+- ``relation_coverage``: the weighted share of the relation terms in the answer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from judge_svc.sentences import split_sentences
+from judge_svc.terms import content_terms
+
+# The interrogative itself is not the focus (the answer type check reads it): "how often",
+# 「請問…是什麼」 would otherwise weigh as terms no source sentence holds.
+_INTERROGATIVES = re.compile(
+    r"請問|请问|想問|想问|請教|请教|什麼|什么|甚麼|為什麼|为什么|為何|为何|如何|怎麼|怎么|怎樣|"
+    r"怎样|哪裡|哪里|哪些|哪個|哪个|哪一|哪位|哪年|哪天|多少|幾|几|多久|是否|是不是|有沒有|"
+    r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:how|what|which|who|whom|whose|when|"
+    r"where|why|often|many|much|long|kind|type|tell|please|know|does|did|do)\b",
+    re.I,
+)
+# A term in at least this share of the source sentences is about the subject, not the relation.
+SUBJECT_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class FocusScores:
+    """The question's focus against one answer and the sentences it could have quoted."""
+
+    coverage: float
+    best_coverage: float
+    holds_best: bool
+    relation_coverage: float
+    sentence_coverage: tuple[float, ...]
+    alternatives: tuple[str, ...]
+    missing_terms: tuple[str, ...]
+    has_focus: bool = True
+
+
+@dataclass(frozen=True)
+class FocusWeights:
+    """Each question term's weight over a set of source sentences."""
+
+    weights: dict[str, float]
+    relation: frozenset[str]
+
+    @property
+    def total(self) -> float:
+        return sum(self.weights.values())
+
+    def share(self, terms: set[str], among: frozenset[str] | None = None) -> float:
+        """The weighted share of the (relation) question terms found in ``terms``."""
+        keys = self.weights.keys() if among is None else among
+        total = sum(self.weights[t] for t in keys)
+        if total <= 0:
+            return 1.0 if among is not None else 0.0
+        return sum(self.weights[t] for t in keys if t in terms) / total
+
+
+def source_sentences(texts: Sequence[str]) -> list[str]:
+    """Every sentence of the sources, in order."""
+    return [s for text in texts for s in split_sentences(text) if s.strip()]
+
+
+def focus_terms(question: str) -> set[str]:
+    """The question's content terms without its interrogative words.
+
+    >>> sorted(focus_terms("How often are passwords rotated?"))
+    ['password', 'rotat']
+    """
+    return content_terms(_INTERROGATIVES.sub(" ", question))
+
+
+def focus_weights(question: str, sentences: Sequence[set[str]], titles: set[str]) -> FocusWeights:
+    """Inverse sentence frequency of each question term, and which terms are the relation."""
+    terms = focus_terms(question)
+    n = len(sentences)
+    freq = {t: sum(1 for s in sentences if t in s) for t in terms}
+    weights = {t: math.log((n + 1) / (freq[t] + 0.5)) for t in terms}
+    relation = frozenset(
+        t for t in terms if t not in titles and freq[t] < max(n * SUBJECT_SHARE, 1)
+    )
+    return FocusWeights(weights, relation)
+
+
+def score_focus(
+    question: str, answer_sentences: Sequence[str], source_texts: Sequence[str], titles: set[str]
+) -> FocusScores:
+    """How well the answer's sentences, and the best source sentences, cover the question."""
+    sentences = source_sentences(source_texts)
+    sentence_terms = [content_terms(s) for s in sentences]
+    weights = focus_weights(question, sentence_terms, titles)
+    answer_terms = [content_terms(s) for s in answer_sentences]
+    union: set[str] = set().union(*answer_terms) if answer_terms else set()
+    coverage = weights.share(union)
+    ranked = sorted(
+        ((weights.share(t), s) for t, s in zip(sentence_terms, sentences, strict=True)),
+        key=lambda p: -p[0],
+    )
+    best = ranked[0][0] if ranked else 0.0
+    quoted = [_squash(s) for s in answer_sentences]
+    alternatives = tuple(s for _, s in ranked[:3] if not _quotes(quoted, s))[:2]
+    missing = sorted(weights.relation - union, key=lambda t: -weights.weights[t])
+    return FocusScores(
+        coverage=coverage,
+        best_coverage=best,
+        holds_best=coverage >= best - 1e-9,
+        relation_coverage=weights.share(union, weights.relation),
+        sentence_coverage=tuple(weights.share(t) if weights.weights else 1.0 for t in answer_terms),
+        alternatives=alternatives,
+        missing_terms=tuple(missing[:5]),
+        has_focus=bool(weights.weights),
+    )
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())
+
+
+def _quotes(quoted: Sequence[str], sentence: str) -> bool:
+    s = _squash(sentence)
+    return any(s in q or q in s for q in quoted if q)

