@@ -33,6 +33,11 @@ SEMANTIC_WEIGHT = 0.6
 MIN_RELEVANCE = 0.12
 # Sentences embedded per answer at most: the rest are ranked out lexically first.
 MAX_EMBEDDED = 16
+# Every sentence after each part's best must earn its place: at least this share of the best
+# sentence's relevance, and a word of the question in it or a close semantic match (issue 16:
+# an answer padded with on-source but off-question sentences is not an answer).
+MIN_SHARE_OF_BEST = 0.6
+MIN_SEMANTIC_WITHOUT_WORDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ def select_sentences(
         candidates = _most_promising(candidates, parts, limit)
     vectors = embedder.embed_passages([c.text for c in candidates])
 
-    def relevance_to(text: str) -> npt.NDArray[np.float64]:
+    def relevance_to(text: str) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         q = embedder.embed_query(text)
         cos = vectors @ q
         semantic = np.clip((cos - COS_FLOOR) / COS_SPAN, 0.0, 1.0)
@@ -109,10 +114,13 @@ def select_sentences(
         out: npt.NDArray[np.float64] = (
             SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical + prior
         )
-        return out
+        return out, (lexical > 0) | (semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
 
-    per_part = [relevance_to(p) for p in parts]
+    scored = [relevance_to(p) for p in parts]
+    per_part = [rel for rel, _ in scored]
     overall = np.max(np.vstack(per_part), axis=0)
+    bears_on_question = np.any(np.vstack([ok for _, ok in scored]), axis=0)
+    floor = max(MIN_RELEVANCE, MIN_SHARE_OF_BEST * float(overall.max()))
     chosen: list[int] = []
     # Coverage: each part's best sentence first.
     for rel in per_part:
@@ -130,8 +138,9 @@ def select_sentences(
         )
         score[chosen] = -np.inf
         score[redundancy > 0.97] = -np.inf  # a near-duplicate adds nothing
+        score[~bears_on_question | (overall < floor)] = -np.inf  # it must earn its place
         best = int(np.argmax(score))
-        if not np.isfinite(score[best]) or overall[best] < MIN_RELEVANCE:
+        if not np.isfinite(score[best]):
             break
         chosen.append(best)
     chosen.sort(key=lambda i: (candidates[i].rank, candidates[i].position))

@@ -56,6 +56,7 @@ class Upstreams(Protocol):
         iteration: int,
         max_iterations: int,
         language: str,
+        standalone_question: str = "",
     ) -> common_pb2.Judgement: ...
 
 

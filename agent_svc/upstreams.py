@@ -120,6 +120,7 @@ class GrpcUpstreams:
         iteration: int,
         max_iterations: int,
         language: str,
+        standalone_question: str = "",
     ) -> common_pb2.Judgement:
         try:
             reply: judge_pb2.JudgeResponse = await self._judge.Judge(
@@ -131,6 +132,7 @@ class GrpcUpstreams:
                     iteration=iteration,
                     max_iterations=max_iterations,
                     language=language,
+                    standalone_question=standalone_question,
                 ),
                 timeout=timeout_for(self._timeout),
             )

@@ -79,12 +79,14 @@ _MONTHS = r"january|february|april|june|july|august|september|october|november|d
 
 _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
     AnswerType.DATE: re.compile(
-        r"\d{3,4}|\d+\s*(?:年|月|日|世紀|世纪|號|号|點|点)|"
-        + _ZH_NUMERAL
-        + r"+\s*(?:年|月|日|世紀|世纪)|朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
+        r"\d{3,4}|[\d" + _ZH_NUMERAL[1:-1] + r"]+\s*(?:年|月|日|天|週|周|小時|小时|分鐘|分钟|"
+        r"世紀|世纪|號|号|點|点|個月|个月)|朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
+        r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|"
         r"\b(?:century|decade|era|period|reign|dynasty|spring|summer|autumn|winter|"
         + _MONTHS
-        + r"|today|yesterday|ago|after|before|during|since|until)\b",
+        + r"|today|yesterday|tomorrow|ago|after|before|during|since|until|within|by|every|"
+        r"daily|weekly|monthly|yearly|annually|immediately|days?|weeks?|months?|years?|hours?|"
+        r"minutes?|noon|midnight|morning|evening|night)\b",
         re.I,
     ),
     AnswerType.QUANTITY: re.compile(

@@ -43,6 +43,7 @@ class JudgeInput:
     iteration: int = 1
     max_iterations: int = 10
     question_vector: Vector | None = None
+    standalone_question: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,10 +96,16 @@ class Judge:
         self.relevance = relevance or RelevanceChecker()
 
     def check_relevance(self, inp: JudgeInput, rules: RuleReport) -> RelevanceReport:
-        """Whether the draft addresses the question (:mod:`judge_svc.relevance`)."""
-        return self.relevance.check(
+        """Whether the draft addresses the question (:mod:`judge_svc.relevance`), as asked or,
+        for a follow-up, as rewritten to stand alone."""
+        report = self.relevance.check(
             RelevanceInput(inp.question, rules.sentences, inp.sources, inp.question_vector)
         )
+        standalone = inp.standalone_question.strip()
+        if report.addresses_question or not standalone or standalone == inp.question.strip():
+            return report
+        rewritten = self.relevance.check(RelevanceInput(standalone, rules.sentences, inp.sources))
+        return rewritten if rewritten.addresses_question else report
 
     def detect(self, inp: JudgeInput) -> RuleReport:
         """The rule-based checks alone."""

@@ -42,6 +42,7 @@ from judge_svc.relevance_model import (
     SENTENCE_MIN_SIMILARITY,
 )
 from judge_svc.rules import Sentence, Source
+from judge_svc.sentences import is_lead_in
 from judge_svc.terms import content_terms
 from mesh.embedding import Matrix, Vector
 from mesh.text import HAN
@@ -117,7 +118,7 @@ class RelevanceChecker:
         """The relevance report of one draft."""
         if not inp.question.strip():
             return NOT_ASSESSED
-        answer = [s for s in inp.sentences if s.bare.strip()]
+        answer = [s for s in inp.sentences if _answers(s)]
         kind = expected_type(inp.question)
         if not answer:
             return _no_sentences(kind)
@@ -169,6 +170,14 @@ class RelevanceChecker:
         cited = {i for s in answer for i in s.source_indices}
         cited_scores = [known[i] for i in cited if i < len(known)]
         return max(known) - max(cited_scores) if cited_scores else 0.0
+
+
+def _answers(sentence: Sentence) -> bool:
+    """A sentence that says something: a claim or a cited one, not a lead-in ("From your
+    documents:") or bare punctuation."""
+    if not sentence.bare.strip() or is_lead_in(sentence.bare):
+        return False
+    return sentence.is_claim or bool(sentence.cited_ids)
 
 
 def _cross_language(question: str, sentences: Sequence[str]) -> bool:

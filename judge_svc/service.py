@@ -85,7 +85,7 @@ class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
                 f"draft is {len(request.draft)} characters; the judge accepts at most "
                 f"{self._max_draft_chars}"
             )
-        if len(request.question) > MAX_QUESTION_CHARS:
+        if max(len(request.question), len(request.standalone_question)) > MAX_QUESTION_CHARS:
             raise InvalidInput(f"question is longer than {MAX_QUESTION_CHARS} characters")
         if len(request.sources) > MAX_SOURCES:
             raise InvalidInput(f"{len(request.sources)} sources; at most {MAX_SOURCES}")
@@ -99,6 +99,7 @@ class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
             iteration=request.iteration or 1,
             max_iterations=request.max_iterations or DEFAULT_MAX_ITERATIONS,
             question_vector=question_vector(request.question_vector),
+            standalone_question=request.standalone_question,
         )
         verdict = await self._judge.judge(inp)
         self._metrics.observe(verdict)

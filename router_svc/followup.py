@@ -22,7 +22,9 @@ _WHAT_ABOUT_ZH = re.compile(
 )
 _WHAT_ABOUT_EN = re.compile(
     r"(?i)^(?:and\s+)?(?:what|how)\s+about\s+(?:the\s+)?(?P<x>.+?)[?!.]*$|"
-    r"^and\s+(?:for|on|in|with|during)?\s*(?:the\s+)?(?P<y>.+?)[?!.]*$"
+    # "and for part-timers?"; not "and what is their extension?" (a question of its own).
+    r"^and\s+(?!(?:what|how|why|when|where|who|which|is|are|do|does|did|can|could|should|"
+    r"will|would)\b)(?:for|on|in|with|during)?\s*(?:the\s+)?(?P<y>.+?)[?!.]*$"
 )
 _PRONOUN_ZH = re.compile(r"這個|这个|那個|那个|這些|这些|那些|它們|它们|它")
 _PRONOUN_EN = re.compile(r"(?i)\b(it|that|this|those|these|them|they)\b")

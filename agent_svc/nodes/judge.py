@@ -34,6 +34,7 @@ async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
                 state.iteration_count,
                 state.budget.max_iterations,
                 state.language,
+                standalone_question=state.search_question,
             )
     except GroundmeshError as exc:
         # The seeds' error tables: judge down → the draft is delivered, unjudged.

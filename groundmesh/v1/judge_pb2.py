@@ -25,25 +25,25 @@ _sym_db = _symbol_database.Default()
 from groundmesh.v1 import common_pb2 as groundmesh_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19groundmesh/v1/judge.proto\x12\rgroundmesh.v1\x1a\x1agroundmesh/v1/common.proto\"\xbc\x01\n\x0cJudgeRequest\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12\r\n\x05\x64raft\x18\x03 \x01(\t\x12%\n\x07sources\x18\x04 \x03(\x0b\x32\x14.groundmesh.v1.Chunk\x12\x11\n\titeration\x18\x05 \x01(\x05\x12\x16\n\x0emax_iterations\x18\x06 \x01(\x05\x12\x10\n\x08language\x18\x07 \x01(\t\x12\x17\n\x0fquestion_vector\x18\x08 \x03(\x02\"<\n\rJudgeResponse\x12+\n\tjudgement\x18\x01 \x01(\x0b\x32\x18.groundmesh.v1.Judgement\"q\n\x15GradeDocumentsRequest\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12$\n\x06\x63hunks\x18\x03 \x03(\x0b\x32\x14.groundmesh.v1.Chunk\x12\x10\n\x08language\x18\x04 \x01(\t\"\\\n\nChunkGrade\x12\x10\n\x08\x63hunk_id\x18\x01 \x01(\t\x12\x11\n\trelevance\x18\x02 \x01(\x01\x12\x10\n\x08relevant\x18\x03 \x01(\x08\x12\x17\n\x0f\x63overed_aspects\x18\x04 \x03(\t\"\xca\x01\n\x16GradeDocumentsResponse\x12+\n\x07verdict\x18\x01 \x01(\x0e\x32\x1a.groundmesh.v1.Sufficiency\x12\x17\n\x0fmissing_aspects\x18\x02 \x03(\t\x12/\n\x0c\x63hunk_grades\x18\x03 \x03(\x0b\x32\x19.groundmesh.v1.ChunkGrade\x12\x10\n\x08\x63overage\x18\x04 \x01(\x01\x12\x11\n\treasoning\x18\x05 \x01(\t\x12\x14\n\x0cgrader_model\x18\x06 \x01(\t*d\n\x0bSufficiency\x12\x1b\n\x17SUFFICIENCY_UNSPECIFIED\x10\x00\x12\x1a\n\x16SUFFICIENCY_SUFFICIENT\x10\x01\x12\x1c\n\x18SUFFICIENCY_INSUFFICIENT\x10\x02\x32\xb1\x01\n\x0cJudgeService\x12\x42\n\x05Judge\x12\x1b.groundmesh.v1.JudgeRequest\x1a\x1c.groundmesh.v1.JudgeResponse\x12]\n\x0eGradeDocuments\x12$.groundmesh.v1.GradeDocumentsRequest\x1a%.groundmesh.v1.GradeDocumentsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19groundmesh/v1/judge.proto\x12\rgroundmesh.v1\x1a\x1agroundmesh/v1/common.proto\"\xd9\x01\n\x0cJudgeRequest\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12\r\n\x05\x64raft\x18\x03 \x01(\t\x12%\n\x07sources\x18\x04 \x03(\x0b\x32\x14.groundmesh.v1.Chunk\x12\x11\n\titeration\x18\x05 \x01(\x05\x12\x16\n\x0emax_iterations\x18\x06 \x01(\x05\x12\x10\n\x08language\x18\x07 \x01(\t\x12\x17\n\x0fquestion_vector\x18\x08 \x03(\x02\x12\x1b\n\x13standalone_question\x18\t \x01(\t\"<\n\rJudgeResponse\x12+\n\tjudgement\x18\x01 \x01(\x0b\x32\x18.groundmesh.v1.Judgement\"q\n\x15GradeDocumentsRequest\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12$\n\x06\x63hunks\x18\x03 \x03(\x0b\x32\x14.groundmesh.v1.Chunk\x12\x10\n\x08language\x18\x04 \x01(\t\"\\\n\nChunkGrade\x12\x10\n\x08\x63hunk_id\x18\x01 \x01(\t\x12\x11\n\trelevance\x18\x02 \x01(\x01\x12\x10\n\x08relevant\x18\x03 \x01(\x08\x12\x17\n\x0f\x63overed_aspects\x18\x04 \x03(\t\"\xca\x01\n\x16GradeDocumentsResponse\x12+\n\x07verdict\x18\x01 \x01(\x0e\x32\x1a.groundmesh.v1.Sufficiency\x12\x17\n\x0fmissing_aspects\x18\x02 \x03(\t\x12/\n\x0c\x63hunk_grades\x18\x03 \x03(\x0b\x32\x19.groundmesh.v1.ChunkGrade\x12\x10\n\x08\x63overage\x18\x04 \x01(\x01\x12\x11\n\treasoning\x18\x05 \x01(\t\x12\x14\n\x0cgrader_model\x18\x06 \x01(\t*d\n\x0bSufficiency\x12\x1b\n\x17SUFFICIENCY_UNSPECIFIED\x10\x00\x12\x1a\n\x16SUFFICIENCY_SUFFICIENT\x10\x01\x12\x1c\n\x18SUFFICIENCY_INSUFFICIENT\x10\x02\x32\xb1\x01\n\x0cJudgeService\x12\x42\n\x05Judge\x12\x1b.groundmesh.v1.JudgeRequest\x1a\x1c.groundmesh.v1.JudgeResponse\x12]\n\x0eGradeDocuments\x12$.groundmesh.v1.GradeDocumentsRequest\x1a%.groundmesh.v1.GradeDocumentsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'groundmesh.v1.judge_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SUFFICIENCY']._serialized_start=739
-  _globals['_SUFFICIENCY']._serialized_end=839
+  _globals['_SUFFICIENCY']._serialized_start=768
+  _globals['_SUFFICIENCY']._serialized_end=868
   _globals['_JUDGEREQUEST']._serialized_start=73
-  _globals['_JUDGEREQUEST']._serialized_end=261
-  _globals['_JUDGERESPONSE']._serialized_start=263
-  _globals['_JUDGERESPONSE']._serialized_end=323
-  _globals['_GRADEDOCUMENTSREQUEST']._serialized_start=325
-  _globals['_GRADEDOCUMENTSREQUEST']._serialized_end=438
-  _globals['_CHUNKGRADE']._serialized_start=440
-  _globals['_CHUNKGRADE']._serialized_end=532
-  _globals['_GRADEDOCUMENTSRESPONSE']._serialized_start=535
-  _globals['_GRADEDOCUMENTSRESPONSE']._serialized_end=737
-  _globals['_JUDGESERVICE']._serialized_start=842
-  _globals['_JUDGESERVICE']._serialized_end=1019
+  _globals['_JUDGEREQUEST']._serialized_end=290
+  _globals['_JUDGERESPONSE']._serialized_start=292
+  _globals['_JUDGERESPONSE']._serialized_end=352
+  _globals['_GRADEDOCUMENTSREQUEST']._serialized_start=354
+  _globals['_GRADEDOCUMENTSREQUEST']._serialized_end=467
+  _globals['_CHUNKGRADE']._serialized_start=469
+  _globals['_CHUNKGRADE']._serialized_end=561
+  _globals['_GRADEDOCUMENTSRESPONSE']._serialized_start=564
+  _globals['_GRADEDOCUMENTSRESPONSE']._serialized_end=766
+  _globals['_JUDGESERVICE']._serialized_start=871
+  _globals['_JUDGESERVICE']._serialized_end=1048
 # @@protoc_insertion_point(module_scope)

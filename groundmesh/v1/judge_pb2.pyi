@@ -18,7 +18,7 @@ SUFFICIENCY_SUFFICIENT: Sufficiency
 SUFFICIENCY_INSUFFICIENT: Sufficiency
 
 class JudgeRequest(_message.Message):
-    __slots__ = ("tenant", "question", "draft", "sources", "iteration", "max_iterations", "language", "question_vector")
+    __slots__ = ("tenant", "question", "draft", "sources", "iteration", "max_iterations", "language", "question_vector", "standalone_question")
     TENANT_FIELD_NUMBER: _ClassVar[int]
     QUESTION_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -27,6 +27,7 @@ class JudgeRequest(_message.Message):
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     QUESTION_VECTOR_FIELD_NUMBER: _ClassVar[int]
+    STANDALONE_QUESTION_FIELD_NUMBER: _ClassVar[int]
     tenant: str
     question: str
     draft: str
@@ -35,7 +36,8 @@ class JudgeRequest(_message.Message):
     max_iterations: int
     language: str
     question_vector: _containers.RepeatedScalarFieldContainer[float]
-    def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., draft: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., iteration: _Optional[int] = ..., max_iterations: _Optional[int] = ..., language: _Optional[str] = ..., question_vector: _Optional[_Iterable[float]] = ...) -> None: ...
+    standalone_question: str
+    def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., draft: _Optional[str] = ..., sources: _Optional[_Iterable[_Union[_common_pb2.Chunk, _Mapping]]] = ..., iteration: _Optional[int] = ..., max_iterations: _Optional[int] = ..., language: _Optional[str] = ..., question_vector: _Optional[_Iterable[float]] = ..., standalone_question: _Optional[str] = ...) -> None: ...
 
 class JudgeResponse(_message.Message):
     __slots__ = ("judgement",)

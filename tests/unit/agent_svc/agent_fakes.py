@@ -134,6 +134,7 @@ class FakeUpstreams:
         iteration: int,
         max_iterations: int,
         language: str,
+        standalone_question: str = "",
     ) -> common_pb2.Judgement:
         self.judged.append(draft)
         if self.judge_fails:

@@ -68,9 +68,16 @@ class TestSelectSentences:
             "hr#0",
             quotes[0].score,
         )
-        assert len(quotes) == 3
+        # The other sentences share a word at most ("leave") and answer nothing asked: each
+        # sentence must earn its place, so the answer is the one sentence (issue 16).
+        assert [q.chunk_id for q in quotes] == ["hr#0"]
+
+    def test_sentences_that_earn_their_place_come_in_source_order(self) -> None:
+        quotes = choose_quotes("annual leave request; sick leave doctor's note", PASSAGES)
+        assert len(quotes) >= 2
         order = [next(p.rank for p in PASSAGES if p.chunk_id == q.chunk_id) for q in quotes]
         assert order == sorted(order)
+        assert not any("Lunch" in q.text or "Travel" in q.text for q in quotes)
 
     def test_code_in_fenced_blocks_is_never_quoted(self) -> None:
         passage = Passage(

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from bench import judge as bench_judge
 from judge_svc.evaluation import Row, parse_row
 from judge_svc.features import FEATURE_NAMES, AnswerFeatures
+from judge_svc.logistic import balanced_accuracy
 from judge_svc.model_fit import (
     Labelled,
-    balanced_accuracy,
     cross_validate,
     derive,
     forward_select,

@@ -1,0 +1,150 @@
+"""The judge's answer-relevance check (issue 16): an answer must address its question."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from prometheus_client import CollectorRegistry
+
+from groundmesh.v1 import common_pb2, judge_pb2
+from judge_svc.answer_type import AnswerType, expected_type, has_type
+from judge_svc.engine import Judge, JudgeInput
+from judge_svc.grading import LexicalGrader
+from judge_svc.metrics import JudgeMetrics
+from judge_svc.rules import Source
+from judge_svc.scoring import NOT_ADDRESSING, Decision
+from judge_svc.service import JudgeService
+from mesh.embedding import EMBEDDING_DIM, E5Embedder
+from mesh.errors import InvalidInput
+
+pytestmark = pytest.mark.unit
+
+SOURCES = [
+    Source(
+        "it#0",
+        "it",
+        "Passwords are rotated every ninety days. The VPN client is installed from the portal. "
+        "Printers on the third floor need a badge. Laptops are replaced every four years.",
+        "IT handbook",
+    ),
+    Source(
+        "zh#0",
+        "zh",
+        "員工請假須於三個工作天前提出申請。病假需要附上醫師證明。公司成立於1998年，總部在台北。",
+        "人事規定",
+    ),
+]
+JUDGE = Judge()
+
+
+def verdict(question: str, draft: str, iteration: int = 1) -> Any:
+    return JUDGE.judge_offline(JudgeInput(draft, SOURCES, question, iteration, 10))
+
+
+class TestAnswerType:
+    @pytest.mark.parametrize(
+        ("question", "kind"),
+        [
+            ("公司是哪一年成立的？", AnswerType.DATE),
+            ("When was the company founded?", AnswerType.DATE),
+            ("病假有幾天？", AnswerType.QUANTITY),
+            ("How many printers are there?", AnswerType.QUANTITY),
+            ("誰負責核准請假？", AnswerType.PERSON),
+            ("总部在哪里？", AnswerType.PLACE),
+            ("為什麼要附醫師證明？", AnswerType.REASON),
+            ("如何安裝 VPN？", AnswerType.STEPS),
+            ("退款政策是什麼？", AnswerType.NONE),
+        ],
+    )
+    def test_expected_type(self, question: str, kind: AnswerType) -> None:
+        assert expected_type(question) is kind
+
+    def test_presence(self) -> None:
+        assert has_type(AnswerType.DATE, "公司成立於1998年。")
+        assert not has_type(AnswerType.DATE, "總部在台北。")
+        assert has_type(AnswerType.QUANTITY, "every ninety days")
+        assert not has_type(AnswerType.QUANTITY, "區內最大的鳥類之一。")
+
+
+class TestDecision:
+    def test_the_quote_that_answers_is_accepted(self) -> None:
+        v = verdict(
+            "How often are passwords rotated?", "Passwords are rotated every ninety days. [it#0]"
+        )
+        assert v.addresses_question and v.outcome.decision is Decision.ACCEPT
+
+    def test_a_faithful_off_topic_quote_is_refined_then_rejected(self) -> None:
+        draft = "Printers on the third floor need a badge. [it#0]"
+        first = verdict("How often are passwords rotated?", draft)
+        assert not first.addresses_question
+        assert first.outcome.decision is Decision.REFINE
+        assert NOT_ADDRESSING in first.outcome.criteria
+        assert first.relevance.missing_aspects
+        # Never accepted near the limit: rejected once no iteration is left.
+        near = verdict("How often are passwords rotated?", draft, iteration=8)
+        assert near.outcome.decision is Decision.REFINE and not near.outcome.accepted_at_limit
+        last = verdict("How often are passwords rotated?", draft, iteration=10)
+        assert last.outcome.decision is Decision.REJECT
+
+    def test_the_wrong_answer_type_is_named(self) -> None:
+        v = verdict("公司是哪一年成立的？", "總部在台北。[zh#0]")
+        assert not v.addresses_question
+        assert "expected answer type: date" in v.relevance.missing_aspects
+
+    def test_off_topic_sentences_are_reported(self) -> None:
+        draft = (
+            "Passwords are rotated every ninety days. [it#0] "
+            "Printers on the third floor need a badge. [it#0] "
+            "Laptops are replaced every four years. [it#0]"
+        )
+        v = verdict("How often are passwords rotated?", draft)
+        assert "Printers on the third floor need a badge." in v.relevance.off_topic_sentences
+
+
+class TestBadInput:
+    def test_an_empty_question_is_not_assessed(self) -> None:
+        v = verdict("", "Passwords are rotated every ninety days. [it#0]")
+        assert v.addresses_question and v.outcome.decision is Decision.ACCEPT
+        assert v.relevance is not None and not v.relevance.assessed
+
+    def test_an_answer_of_citations_only_does_not_answer(self) -> None:
+        v = verdict("How often are passwords rotated?", "[it#0] [zh#0]")
+        assert not v.addresses_question
+        assert v.outcome.decision is not Decision.ACCEPT
+        assert "only citations" in v.relevance.relevance_notes
+
+    @pytest.mark.parametrize("question", ["?", "假", "a"])
+    def test_a_one_character_question_gets_a_verdict(self, question: str) -> None:
+        v = verdict(question, "Passwords are rotated every ninety days. [it#0]")
+        assert 0.0 <= v.relevance.score <= 1.0
+
+    def test_a_question_in_another_language_rests_on_the_neutral_lexical_values(self) -> None:
+        v = verdict("密碼多久更換一次？", "Passwords are rotated every ninety days. [it#0]")
+        assert v.relevance.features["holds_best"] == 1.0
+        assert v.relevance.features["coverage"] == 1.0
+
+    def test_a_long_answer_gets_a_verdict(self) -> None:
+        draft = " ".join(["Passwords are rotated every ninety days. [it#0]"] * 2000)
+        v = verdict("How often are passwords rotated?", draft)
+        assert v.addresses_question
+
+
+def _service() -> JudgeService:
+    return JudgeService(Judge(), LexicalGrader(), JudgeMetrics(CollectorRegistry()))
+
+
+@pytest.mark.parametrize(
+    "vector", [[0.1] * 3, [0.0] * EMBEDDING_DIM, [float("nan")] * EMBEDDING_DIM]
+)
+async def test_a_malformed_question_vector_is_invalid_input(vector: list[float]) -> None:
+    request = judge_pb2.JudgeRequest(
+        question="How often?", draft="Every ninety days. [a#0]", question_vector=vector
+    )
+    request.sources.append(common_pb2.Chunk(chunk_id="a#0", doc_id="a", text="Every ninety days."))
+    with pytest.raises(InvalidInput):
+        await _service().Judge(request, object())  # type: ignore[arg-type]
+
+
+def test_the_vector_length_is_the_models() -> None:
+    assert E5Embedder().dim == EMBEDDING_DIM
