@@ -1,11 +1,12 @@
 """Where a question's focus lies in the evidence: lexical scores for answer sentences.
 
-The question's content terms (:func:`judge_svc.terms.content_terms`: English stems, Han
-bigrams) are weighted by how rare they are among the sentences of the sources the judge was
-given (an inverse document frequency over those sentences): the entity a paragraph is about
-appears in most of its sentences and weighs little; the relation asked for ("named after",
-「名稱來源」) appears in few and weighs much. A term that is neither in a source's title nor in
-half the sentences is a *relation* term.
+The question's content terms (:func:`focus_terms`: English stems, Han bigrams and Han
+characters; a character alone still matches when a bigram crosses a word boundary, as in
+「年假有幾天」 against 「十天年假」) are weighted by how rare they are among the sentences of
+the sources the judge was given (an inverse document frequency over those sentences): the
+entity a paragraph is about appears in most of its sentences and weighs little; the relation
+asked for ("named after", 「名稱來源」) appears in few and weighs much. A term that is neither
+in a source's title nor in half the sentences is a *relation* term.
 
 The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
 - ``coverage``: the weighted share of the question's terms in the answer;
@@ -21,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge_svc.sentences import split_sentences
-from judge_svc.terms import content_terms
+from judge_svc.terms import content_terms, is_stop_word, normalize
+from mesh.text import HAN as _HAN
 
 # The interrogative itself is not the focus (the answer type check reads it): "how often",
 # 「請問…是什麼」 would otherwise weigh as terms no source sentence holds.
@@ -83,7 +85,17 @@ def focus_terms(question: str) -> set[str]:
     >>> sorted(focus_terms("How often are passwords rotated?"))
     ['password', 'rotat']
     """
-    return content_terms(_INTERROGATIVES.sub(" ", question))
+    return terms_of(_INTERROGATIVES.sub(" ", question))
+
+
+def terms_of(text: str) -> set[str]:
+    """Content terms plus the Han characters that are not function words.
+
+    >>> sorted(terms_of("年假有 天"))
+    ['假', '假有', '天', '年', '年假']
+    """
+    chars = {c for c in _HAN.findall(normalize(text)) if not is_stop_word(c) and c not in "有"}
+    return content_terms(text) | chars
 
 
 def focus_weights(question: str, sentences: Sequence[set[str]], titles: set[str]) -> FocusWeights:
@@ -92,9 +104,8 @@ def focus_weights(question: str, sentences: Sequence[set[str]], titles: set[str]
     n = len(sentences)
     freq = {t: sum(1 for s in sentences if t in s) for t in terms}
     weights = {t: math.log((n + 1) / (freq[t] + 0.5)) for t in terms}
-    relation = frozenset(
-        t for t in terms if t not in titles and freq[t] < max(n * SUBJECT_SHARE, 1)
-    )
+    common = n * SUBJECT_SHARE if n >= MIN_SENTENCES_FOR_SUBJECT else math.inf
+    relation = frozenset(t for t in terms if t not in titles and freq[t] < common)
     return FocusWeights(weights, relation)
 
 
@@ -103,9 +114,9 @@ def score_focus(
 ) -> FocusScores:
     """How well the answer's sentences, and the best source sentences, cover the question."""
     sentences = source_sentences(source_texts)
-    sentence_terms = [content_terms(s) for s in sentences]
+    sentence_terms = [terms_of(s) for s in sentences]
     weights = focus_weights(question, sentence_terms, titles)
-    answer_terms = [content_terms(s) for s in answer_sentences]
+    answer_terms = [terms_of(s) for s in answer_sentences]
     union: set[str] = set().union(*answer_terms) if answer_terms else set()
     coverage = weights.share(union)
     ranked = sorted(

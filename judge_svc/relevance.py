@@ -33,7 +33,7 @@ from typing import Protocol
 import numpy as np
 
 from judge_svc.answer_type import VETO_TYPES, AnswerType, expected_type, has_type
-from judge_svc.focus import FocusScores, score_focus
+from judge_svc.focus import FocusScores, score_focus, terms_of
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
@@ -43,7 +43,6 @@ from judge_svc.relevance_model import (
 )
 from judge_svc.rules import Sentence, Source
 from judge_svc.sentences import is_lead_in
-from judge_svc.terms import content_terms
 from mesh.embedding import Matrix, Vector
 from mesh.text import HAN
 
@@ -123,7 +122,7 @@ class RelevanceChecker:
         if not answer:
             return _no_sentences(kind)
         texts = [s.bare for s in answer]
-        titles: set[str] = set().union(*(content_terms(s.title) for s in inp.sources))
+        titles: set[str] = set().union(*(terms_of(s.title) for s in inp.sources))
         focus = score_focus(inp.question, texts, [s.text for s in inp.sources], titles)
         neutral = not focus.has_focus or _cross_language(inp.question, texts)
         features = _lexical_features(focus, neutral=neutral)

