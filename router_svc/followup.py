@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from router_svc.language import EN, ZH_HANS
 from router_svc.lexicon import BACK_REFERENCE, FOLLOWUP_EN, FOLLOWUP_ZH
@@ -40,6 +41,16 @@ _EN_QUESTION_WORDS = frozenset(
     "i we you it that this those these them they there the a an of for on in to and or if "
     "same about get lose need have has be any other else way ways rest day".split()
 )
+
+
+class HistoryLike(Protocol):
+    """A turn of the conversation: who spoke and what was said."""
+
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def content(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -195,3 +206,14 @@ def detect_followup(question: str, history: Sequence[tuple[str, str]], language:
         standalone = _with_context(text, topic, language)
         return Followup(True, "elliptical question", _as_question(standalone, question))
     return Followup(False, "", question)
+
+
+def standalone_for(question: str, history: Sequence[HistoryLike], language: str) -> str:
+    """The standalone question of a message the classifier found to be a follow-up: the
+    rewrite of :func:`detect_followup`, else the message with the last question's topic."""
+    pairs = [(t.role, t.content) for t in history]
+    found = detect_followup(question, pairs, language)
+    if found.is_followup:
+        return found.standalone
+    topic = topic_of(last_user_question(pairs))
+    return _as_question(_with_context(question, topic, language), question)

@@ -271,3 +271,12 @@ VAGUE = re.compile(
     r"(?i)^(?:這個|这个|那個|那个|資料|资料|東西|东西|相關|相关|問題|问题|info|information|"
     r"stuff|something|help|details|more)\b"
 )
+
+# Arithmetic the calculator answers: "15% of 5000", "1200/12", "三乘以七" (precise enough to stay a
+# rule: every match among the 2,272 training messages was arithmetic).
+_NUM = r"(?:\d+(?:[.,]\d+)?%?|[零〇一二兩两三四五六七八九十百千萬万]+)"
+ARITHMETIC = re.compile(
+    rf"{_NUM}\s*(?:[+\-*/×÷^xX]|加上?|減去?|减去?|乘以?|除以?|plus|minus|times|divided by|"
+    rf"multiplied by)\s*{_NUM}|\d+(?:\.\d+)?\s*%\s*of\s*\d|百分之{_NUM}",
+    re.I,
+)

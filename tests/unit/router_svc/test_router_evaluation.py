@@ -180,13 +180,17 @@ class TestBenchCommand:
         result = CliRunner().invoke(self._app(), ["router", "--dataset", str(path), "--json"])
         assert result.exit_code == 0, result.output
         figures = json.loads(result.output)
-        assert figures["examples"] == 4
-        assert set(figures["splits"]) == {"all", "dev", "heldout"}
-        overall = figures["splits"]["all"]
-        assert overall["offline"]["intent_macro_f1"] == 1.0
-        assert overall["offline"]["task_type_macro_f1"] == 1.0
-        assert overall["baseline_majority"]["intent_macro_f1"] < 1.0
-        assert "precision" in overall["per_class"]["intent"]["COMPLEX"]
+        given = {k for k in figures["splits"] if k.startswith("router_eval:")}
+        assert given == {"router_eval:all", "router_eval:dev", "router_eval:heldout"}
+        assert sum(figures["splits"][k]["n"] for k in given) == 4
+        assert {"train:dev", "train:heldout"} <= set(figures["splits"])
+        for name in given:
+            assert figures["splits"][name]["offline"]["intent_macro_f1"] == 1.0
+            assert figures["splits"][name]["offline"]["task_type_macro_f1"] == 1.0
+        dev = figures["splits"]["router_eval:dev"]
+        assert dev["baseline_majority"]["intent_macro_f1"] < 1.0
+        heldout = figures["splits"]["router_eval:heldout"]
+        assert "precision" in heldout["per_class"]["intent"]["COMPLEX"]
 
     def test_table_output(self, tmp_path: Path) -> None:
         path = tmp_path / "set.jsonl"

@@ -93,7 +93,7 @@ def make_router(client: Any, timeout: float = 5.0) -> LLMRouter:
     return LLMRouter(
         client,
         PROMPTS,
-        LexiconRouter(use_prototypes=False, replies=replies),
+        LexiconRouter(use_model=False, use_prototypes=False, replies=replies),
         service_scope=SCOPE,
         replies=replies,
         timeout_seconds=timeout,

@@ -39,7 +39,9 @@ FAKE_PROTOTYPES = {
 
 def fake_router() -> LexiconRouter:
     return LexiconRouter(
-        prototypes=PrototypeClassifier(bag_of_words, FAKE_PROTOTYPES), replies=REPLIES
+        prototypes=PrototypeClassifier(bag_of_words, FAKE_PROTOTYPES),
+        replies=REPLIES,
+        use_model=False,
     )
 
 
@@ -51,19 +53,19 @@ class TestRules:
     def test_out_of_scope_is_a_direct_answer_stating_the_configured_scope(
         self, question: str
     ) -> None:
-        d = LexiconRouter(use_prototypes=False, replies=REPLIES).route(question)
+        d = LexiconRouter(use_model=False, use_prototypes=False, replies=REPLIES).route(question)
         assert (d.intent, d.task_type) == (Intent.DIRECT_ANSWER, TaskType.OUT_OF_SCOPE)
         assert d.search_queries == []
         assert SCOPE in d.reply
 
     def test_out_of_scope_reply_is_in_the_answer_language(self) -> None:
-        router = LexiconRouter(use_prototypes=False, replies=REPLIES)
+        router = LexiconRouter(use_model=False, use_prototypes=False, replies=REPLIES)
         assert router.route("明天會下雨嗎").reply.startswith("抱歉，這個問題")
         assert router.route("明天会下雨吗").reply.startswith("抱歉，这个问题")
         assert router.route("Will it rain tomorrow?").reply.startswith("Sorry")
 
     def test_a_workplace_word_keeps_an_out_of_scope_word_in_scope(self) -> None:
-        d = LexiconRouter(use_prototypes=False).route("員工股票選擇權怎麼申請？")
+        d = LexiconRouter(use_model=False, use_prototypes=False).route("員工股票選擇權怎麼申請？")
         assert d.intent is Intent.DOCUMENT_QA
 
     @pytest.mark.parametrize(
@@ -75,25 +77,25 @@ class TestRules:
         ],
     )
     def test_web_search(self, question: str) -> None:
-        d = LexiconRouter(use_prototypes=False).route(question)
+        d = LexiconRouter(use_model=False, use_prototypes=False).route(question)
         assert (d.intent, d.task_type) == (Intent.WEB_SEARCH, TaskType.SIMPLE_FAQ)
         assert d.search_queries
 
     def test_latest_company_policy_is_a_document_question(self) -> None:
-        d = LexiconRouter(use_prototypes=False).route("最新的請假規定是什麼？")
+        d = LexiconRouter(use_model=False, use_prototypes=False).route("最新的請假規定是什麼？")
         assert d.intent is Intent.DOCUMENT_QA
 
     @pytest.mark.parametrize("question", ["年假", "VPN", "報帳？", "onboarding"])
     def test_one_word_queries_are_document_questions_with_expanded_searches(
         self, question: str
     ) -> None:
-        d = LexiconRouter(use_prototypes=False).route(question)
+        d = LexiconRouter(use_model=False, use_prototypes=False).route(question)
         assert (d.intent, d.task_type) == (Intent.DOCUMENT_QA, TaskType.SIMPLE_FAQ)
         assert d.needs_rewrite and len(d.search_queries) >= 2
 
     def test_followup_is_detected_only_with_history(self) -> None:
         history = [HistoryTurn("user", "请问年假有几天？"), HistoryTurn("assistant", "五天。")]
-        router = LexiconRouter(use_prototypes=False)
+        router = LexiconRouter(use_model=False, use_prototypes=False)
         d = router.route("那病假呢？", history)
         assert (d.task_type, d.is_followup) == (TaskType.CONVERSATION_FOLLOWUP, True)
         assert d.standalone_question == "病假有几天?"
@@ -103,16 +105,18 @@ class TestRules:
 
     def test_a_thank_you_after_a_conversation_is_a_greeting(self) -> None:
         history = [HistoryTurn("user", "How do I connect to the VPN?")]
-        d = LexiconRouter(use_prototypes=False).route("Thanks, that's all!", history)
+        d = LexiconRouter(use_model=False, use_prototypes=False).route(
+            "Thanks, that's all!", history
+        )
         assert d.task_type is TaskType.GREETING
 
     def test_language_switch_mid_conversation_answers_in_the_new_language(self) -> None:
         history = [HistoryTurn("user", "How many days of annual leave do I get?")]
-        d = LexiconRouter(use_prototypes=False).route("那病假呢？", history)
+        d = LexiconRouter(use_model=False, use_prototypes=False).route("那病假呢？", history)
         assert d.answer_language == "zh-Hant"
 
     def test_reasoning_names_the_engine_and_the_rule(self) -> None:
-        d = LexiconRouter(use_prototypes=False).route("請假單在哪裡下載？")
+        d = LexiconRouter(use_model=False, use_prototypes=False).route("請假單在哪裡下載？")
         assert d.task_type is TaskType.FORM_DOWNLOAD
         assert d.reasoning.startswith("offline: ") and "form" in d.reasoning
         assert d.engine == "offline"
@@ -148,7 +152,7 @@ class TestPrototypes:
                     {"small_talk": 0.8 + lead, "out_of_scope": 0.7, "documents": 0.8}
                 )
 
-        router = LexiconRouter(prototypes=Fixed(bag_of_words, FAKE_PROTOTYPES))
+        router = LexiconRouter(use_model=False, prototypes=Fixed(bag_of_words, FAKE_PROTOTYPES))
         d = router.route("something unusual")
         assert d.escalated is escalated
         if escalated:
@@ -179,9 +183,14 @@ class TestPrototypes:
 
 
 def test_a_direct_reply_names_its_template_version() -> None:
-    d = LexiconRouter(use_prototypes=False, replies=REPLIES).route("hello")
+    d = LexiconRouter(use_model=False, use_prototypes=False, replies=REPLIES).route("hello")
     assert d.prompt_versions == "router/direct_reply.jinja@2"
-    assert LexiconRouter(use_prototypes=False, replies=REPLIES).route("VPN").prompt_versions == ""
+    assert (
+        LexiconRouter(use_model=False, use_prototypes=False, replies=REPLIES)
+        .route("VPN")
+        .prompt_versions
+        == ""
+    )
 
 
 def test_a_question_for_a_fact_is_never_small_talk_by_prototype() -> None:
@@ -189,6 +198,6 @@ def test_a_question_for_a_fact_is_never_small_talk_by_prototype() -> None:
         def score(self, text: str) -> PrototypeScores:
             return PrototypeScores({"small_talk": 0.95, "out_of_scope": 0.7, "documents": 0.8})
 
-    router = LexiconRouter(prototypes=Chatty(bag_of_words, FAKE_PROTOTYPES))
+    router = LexiconRouter(use_model=False, prototypes=Chatty(bag_of_words, FAKE_PROTOTYPES))
     assert router.route("請問你們的客服電話是多少").intent is Intent.DOCUMENT_QA
     assert router.route("lovely weekend chat").intent is Intent.DIRECT_ANSWER
