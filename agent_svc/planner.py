@@ -60,10 +60,13 @@ def plan(
 ) -> Plan:
     """The plan for a routed question."""
     task = task_name(task_type) if task_type else "simple_faq"
-    if intent == common_pb2.INTENT_DIRECT_ANSWER or task_type in (
-        common_pb2.TASK_TYPE_GREETING,
-        common_pb2.TASK_TYPE_OUT_OF_SCOPE,
-    ):
+    if task_type == common_pb2.TASK_TYPE_OUT_OF_SCOPE:
+        # Scope from evidence (issue 17): the router judges scope from the words alone, so the
+        # documents are asked first. The question is answered when they hold the answer; the
+        # scope reply comes only when the search finds nothing that passes the grader and judge.
+        search = ToolCall("document_search", {"query": queries[0], "top_k": top_k})
+        return Plan(task, should_retrieve=True, direct_reply=False, tool_calls=[search])
+    if intent == common_pb2.INTENT_DIRECT_ANSWER or task_type == common_pb2.TASK_TYPE_GREETING:
         return Plan(task, should_retrieve=False, direct_reply=True)
     calls: list[ToolCall] = []
     calculation = find_calculation(question)

@@ -43,7 +43,7 @@ REQUIRED_PROMPTS: dict[str, dict[str, Any]] = {
         "service_scope": "the documents",
     },
     "agent/extractive_lead.j2": {"language": "en"},
-    "agent/fallback.j2": {"language": "en", "reason": ""},
+    "agent/fallback.j2": {"language": "en", "reason": "", "live": False},
     "agent/guard_blocked.j2": {"language": "en"},
     "agent/system.j2": {},
     "agent/decision.j2": {

@@ -71,7 +71,7 @@ async def deliver(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     assert delivery is not None, "a run reaches deliver with an answer to deliver"
     started = time.monotonic()
     text = delivery.text.strip() or run.render(
-        "agent/fallback.j2", language=state.language, reason=""
+        "agent/fallback.j2", language=state.language, reason="", live=False
     )
     state.final_answer = text
     # The accepted draft goes out in the pieces it was written in (a model's stream deltas).

@@ -6,13 +6,26 @@ from collections.abc import AsyncIterator
 
 from agent_svc import events
 from agent_svc.run import Run, accepted
-from groundmesh.v1 import agent_pb2
+from groundmesh.v1 import agent_pb2, common_pb2
 
 
 async def fallback(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
     reason = state.limit_reached or "no grounded answer"
-    text = run.render("agent/fallback.j2", language=state.language, reason="")
+    if run.plan is not None and run.plan.task == "out_of_scope":
+        # The documents were asked and hold nothing for it: now it is out of scope.
+        text = run.render(
+            "agent/direct_reply.j2",
+            question=run.question.question,
+            task_type="out_of_scope",
+            language=state.language,
+            service_scope=run.deps.config.service_scope,
+        )
+    else:
+        live = state.intent == common_pb2.INTENT_WEB_SEARCH and "web_search" not in {
+            t.name for t in run.deps.tools.list()
+        }
+        text = run.render("agent/fallback.j2", language=state.language, reason="", live=live)
     last = state.evaluation_result
     verdict = accepted(
         f"no grounded answer ({reason})"

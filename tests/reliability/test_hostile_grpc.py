@@ -343,8 +343,10 @@ BOUNDED = frozenset(
 
 
 def _blank_draft_verdict(reply: judge_pb2.JudgeResponse) -> None:
+    # judge_svc/README.md, "Bad input": an empty draft to a question claims nothing (the
+    # seed's note) but answers nothing either, so it is never accepted (issue 16).
     j = reply.judgement
-    assert j.risk_score == 0.0 and j.decision == common_pb2.DECISION_ACCEPT, j
+    assert not j.addresses_question and j.decision != common_pb2.DECISION_ACCEPT, j
     assert "Answer is empty" in j.hallucination.notes, j.hallucination.notes
 
 
@@ -355,7 +357,7 @@ def _judged_without_question(reply: judge_pb2.JudgeResponse) -> None:
 
 
 # Answered by design rather than refused, so a reply must say what the documentation says.
-# judge_svc/README.md's input table: "empty draft / no claims | risk 0, accept, the seed's note"
+# judge_svc/README.md's input table: "empty draft with a question | … refine then reject"
 # (seed 004's "Answer is empty, cannot detect hallucinations"; tests/judge/test_judge_grpc.py
 # relies on it over gRPC). JudgeRequest.question is optional (unlike GradeDocuments', which the
 # proto marks required): judge_svc/dimensions.py scores completeness and relevance "1 without

@@ -100,7 +100,28 @@ class TestPaths:
             },
         )
         answer = answer_of(await run(make_graph(up), q))
-        assert "超出了我的服務範圍" in answer.answer and up.searches == []
+        # The documents were asked first (scope from evidence) and hold nothing about it.
+        assert "超出了我的服務範圍" in answer.answer and up.searches
+        assert not CITATION.findall(answer.answer)
+
+    async def test_an_out_of_scope_route_the_documents_answer_is_answered(self) -> None:
+        q = "How many days in advance is annual leave requested?"
+        up = FakeUpstreams(
+            DOCS,
+            routes={q: route(common_pb2.INTENT_DIRECT_ANSWER, common_pb2.TASK_TYPE_OUT_OF_SCOPE)},
+        )
+        answer = answer_of(await run(make_graph(up), q))
+        assert set(CITATION.findall(answer.answer)) == {"hr#0"}
+        assert "outside what I can help with" not in answer.answer
+        assert answer.judgement.decision == common_pb2.DECISION_ACCEPT
+
+    async def test_live_information_without_a_web_tool_is_said_plainly(self) -> None:
+        q = "What is the bitcoin price right now?"
+        up = FakeUpstreams(
+            DOCS, routes={q: route(common_pb2.INTENT_WEB_SEARCH, common_pb2.TASK_TYPE_SIMPLE_FAQ)}
+        )
+        answer = answer_of(await run(make_graph(up), q))
+        assert "cannot look it up" in answer.answer and not CITATION.findall(answer.answer)
 
     async def test_simple_faq_is_cited_and_judged(self) -> None:
         up = FakeUpstreams(DOCS)

@@ -63,10 +63,16 @@ class TestPlanner:
             top_k=6,
         )
 
-    def test_greeting_and_out_of_scope_do_not_retrieve(self) -> None:
-        for task in (common_pb2.TASK_TYPE_GREETING, common_pb2.TASK_TYPE_OUT_OF_SCOPE):
-            p = self._plan("hi", common_pb2.INTENT_DOCUMENT_QA, task)
-            assert p.direct_reply and not p.tool_calls
+    def test_a_greeting_does_not_retrieve(self) -> None:
+        p = self._plan("hi", common_pb2.INTENT_DOCUMENT_QA, common_pb2.TASK_TYPE_GREETING)
+        assert p.direct_reply and not p.tool_calls
+
+    def test_out_of_scope_asks_the_documents_first(self) -> None:
+        p = self._plan(
+            "who owns the arena", common_pb2.INTENT_DIRECT_ANSWER, common_pb2.TASK_TYPE_OUT_OF_SCOPE
+        )
+        assert not p.direct_reply and p.should_retrieve and p.task == "out_of_scope"
+        assert [c.name for c in p.tool_calls] == ["document_search"]
 
     def test_tools_follow_the_question(self) -> None:
         p = self._plan(
