@@ -10,7 +10,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
-from gateway import routes_ask, routes_documents, routes_legacy, routes_ops
+from gateway import routes_ask, routes_documents, routes_jobs, routes_legacy, routes_ops
 from gateway.body_limit import BodyLimit
 from gateway.deps import Gateway
 from gateway.edge_headers import EdgeHeaders
@@ -59,7 +59,7 @@ def create_app(gateway: Gateway) -> FastAPI:
 
     app.openapi = openapi  # type: ignore[method-assign]
     install_error_handlers(app)
-    for module in (routes_ask, routes_documents, routes_legacy, routes_ops):
+    for module in (routes_ask, routes_documents, routes_jobs, routes_legacy, routes_ops):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=routes_ops.STATIC_DIR), name="static")
 

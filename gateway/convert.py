@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from google.protobuf import json_format
 
-from gateway.models import AskOut, JudgementOut, SectionOut, SourceOut, StepOut
-from groundmesh.v1 import agent_pb2, common_pb2
+from gateway.models import AskOut, JobOut, JudgementOut, SectionOut, SourceOut, StepOut
+from groundmesh.v1 import agent_pb2, common_pb2, retrieval_pb2
 
 
 def _enum_tail(name: str, prefix: str) -> str:
@@ -82,4 +83,24 @@ def event_out(event: agent_pb2.AskStreamResponse) -> tuple[str, dict[str, Any]]:
     message = getattr(event, kind)
     return kind, json_format.MessageToDict(
         message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )
+
+
+def job_out(job: retrieval_pb2.IngestJob) -> JobOut:
+    """The HTTP form of an ingest job."""
+    state = retrieval_pb2.JobState.Name(job.state).removeprefix("JOB_STATE_").lower()
+    return JobOut(
+        job_id=job.job_id,
+        doc_id=job.doc_id,
+        state=state if state != "unspecified" else "queued",
+        chunks_done=job.chunks_done,
+        chunks_total=job.chunks_total,
+        chunks_reused=job.chunks_reused,
+        error=job.error,
+        replaced=job.replaced,
+        unchanged=job.unchanged,
+        title=job.title,
+        bytes=job.bytes,
+        created_at=datetime.fromtimestamp(job.created_at_unix, UTC),
+        updated_at=datetime.fromtimestamp(job.updated_at_unix, UTC),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 
 import grpc
@@ -66,14 +66,7 @@ class DocumentsClient:
 
         async def requests() -> AsyncIterator[retrieval_pb2.IngestRequest]:
             for up in uploads:
-                yield retrieval_pb2.IngestRequest(
-                    tenant=tenant,
-                    doc_id=up.doc_id,
-                    title=up.title,
-                    content_type=up.content_type,
-                    content=up.content,
-                    metadata={"source": up.filename, **up.metadata},
-                )
+                yield self._request(tenant, up)
 
         call: IngestCall = self._stub.Ingest(requests(), timeout=self._ingest_timeout)
         status = ServerStatus(call)
@@ -89,6 +82,68 @@ class DocumentsClient:
             real = await status.covered_by(exc, STATUS_GRACE_SECONDS)
             raise from_rpc_error(real.as_error() if real else exc, "retrieval_svc") from exc
         return acks
+
+    @staticmethod
+    def _request(tenant: str, up: NewUpload) -> retrieval_pb2.IngestRequest:
+        return retrieval_pb2.IngestRequest(
+            tenant=tenant,
+            doc_id=up.doc_id,
+            title=up.title,
+            content_type=up.content_type,
+            content=up.content,
+            metadata={"source": up.filename, **up.metadata},
+        )
+
+    async def submit(
+        self, tenant: str, uploads: Sequence[NewUpload]
+    ) -> list[retrieval_pb2.IngestJob]:
+        """Hand the files to retrieval_svc as background jobs; returns once they are durable."""
+        try:
+            reply = await self._stub.SubmitIngest(
+                retrieval_pb2.SubmitIngestRequest(
+                    tenant=tenant, documents=[self._request(tenant, up) for up in uploads]
+                ),
+                timeout=self._timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return list(reply.jobs)
+
+    async def job(self, tenant: str, job_id: str) -> retrieval_pb2.IngestJob:
+        try:
+            reply: retrieval_pb2.GetIngestJobResponse = await self._stub.GetIngestJob(
+                retrieval_pb2.GetIngestJobRequest(tenant=tenant, job_id=job_id),
+                timeout=self._timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return reply.job
+
+    async def cancel_job(self, tenant: str, job_id: str) -> retrieval_pb2.IngestJob:
+        try:
+            reply: retrieval_pb2.CancelIngestJobResponse = await self._stub.CancelIngestJob(
+                retrieval_pb2.CancelIngestJobRequest(tenant=tenant, job_id=job_id),
+                timeout=self._ingest_timeout,
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        return reply.job
+
+    async def watch_job(
+        self, tenant: str, job_id: str
+    ) -> AsyncGenerator[retrieval_pb2.IngestJob, None]:
+        """The job now and at every change, ending with its final state."""
+        call = self._stub.WatchIngestJob(
+            retrieval_pb2.WatchIngestJobRequest(tenant=tenant, job_id=job_id),
+            timeout=self._ingest_timeout,
+        )
+        try:
+            async for reply in call:
+                yield reply.job
+        except grpc.aio.AioRpcError as exc:
+            raise from_rpc_error(exc, "retrieval_svc") from exc
+        finally:
+            call.cancel()
 
     async def list(self, tenant: str) -> list[retrieval_pb2.DocumentInfo]:
         try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -197,6 +197,41 @@ class UploadOut(BaseModel):
 
     documents: list[UploadedOut]
     chunks: int
+
+
+class JobOut(BaseModel):
+    """One file's ingest job (``GET /v1/jobs/{job_id}``, and each ``/events`` frame)."""
+
+    job_id: str
+    doc_id: str
+    state: Literal["queued", "running", "done", "failed", "cancelled"]
+    chunks_done: int = Field(description="chunks embedded so far")
+    chunks_total: int = Field(description="chunks of the document (0 until it is parsed)")
+    chunks_reused: int = Field(description="chunks whose vector came from the embedding cache")
+    error: str = Field(description="why a failed job failed, or why a queued one is retried")
+    replaced: bool = Field(description="an earlier version of the document was replaced")
+    unchanged: bool = Field(description="the same content was already stored: nothing redone")
+    title: str
+    bytes: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class AcceptedFileOut(BaseModel):
+    """One accepted upload and its job."""
+
+    doc_id: str
+    filename: str
+    content_type: str
+    bytes: int
+    job: JobOut
+
+
+class UploadAcceptedOut(BaseModel):
+    """``POST /v1/documents`` (202): every file is stored durably as a job; each is parsed,
+    chunked and embedded in the background (follow ``/v1/jobs/{job_id}/events``)."""
+
+    documents: list[AcceptedFileOut]
 
 
 class DeleteOut(BaseModel):

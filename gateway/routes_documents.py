@@ -4,18 +4,22 @@ import contextlib
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from gateway.convert import job_out
 from gateway.deps import Caller, Gateway, caller, gateway_of
 from gateway.documents_client import NewUpload
 from gateway.errors import DOC_ERRORS
 from gateway.models import (
     DOC_ID_PATTERN,
+    AcceptedFileOut,
     DeleteOut,
     DocumentListOut,
     DocumentOut,
+    UploadAcceptedOut,
     UploadedOut,
     UploadOut,
 )
@@ -64,15 +68,57 @@ _UPLOAD_BODY = {
 
 @router.post(
     "/v1/documents",
-    status_code=201,
-    response_model=UploadOut,
-    responses=DOC_ERRORS,
+    status_code=202,
+    response_model=None,
+    responses={
+        202: {"model": UploadAcceptedOut, "description": "accepted: one job per file"},
+        201: {"model": UploadOut, "description": "with `wait=true`: every file is stored"},
+        **DOC_ERRORS,
+    },
     openapi_extra=_UPLOAD_BODY,
 )
-async def upload(request: Request, who: Annotated[Caller, Depends(caller)]) -> UploadOut:
+async def upload(
+    request: Request,
+    who: Annotated[Caller, Depends(caller)],
+    wait: Annotated[
+        bool,
+        Query(
+            description="hold the request until every file is embedded and stored (201), as "
+            "before jobs existed; for scripts"
+        ),
+    ] = False,
+) -> JSONResponse:
     """Store one or more files (multipart field ``files``) as the caller's documents. A file's
-    ``doc_id`` comes from its name; uploading the same name again replaces the document.
-    Every file is checked before any is stored: nothing is stored unless all are acceptable."""
+    ``doc_id`` comes from its name; uploading the same name again replaces the document, and
+    the same content again is a no-op that says so (``unchanged``). Every file is checked
+    before any is accepted: nothing is accepted unless all are.
+
+    By default the files are stored durably and the reply (202) comes at once, with one job per
+    file; parsing, chunking and embedding run in the background (``GET /v1/jobs/{job_id}``,
+    ``/events``). With ``wait=true`` the reply (201) comes once every file is searchable."""
+    gw = gateway_of(request)
+    uploads = await _read_uploads(request)
+    if not wait:
+        jobs = await gw.documents.submit(who.tenant, uploads)
+        accepted = UploadAcceptedOut(
+            documents=[
+                AcceptedFileOut(
+                    doc_id=u.doc_id,
+                    filename=u.filename,
+                    content_type=u.content_type,
+                    bytes=len(u.content),
+                    job=job_out(j),
+                )
+                for u, j in zip(uploads, jobs, strict=True)
+            ]
+        )
+        return JSONResponse(accepted.model_dump(mode="json"), status_code=202)
+    stored = await _ingest_and_wait(gw, who.tenant, uploads)
+    return JSONResponse(stored.model_dump(mode="json"), status_code=201)
+
+
+async def _read_uploads(request: Request) -> list[NewUpload]:
+    """The checked files of a multipart upload (InvalidInput naming the first bad one)."""
     gw = gateway_of(request)
     limits = gw.settings
     ctype = request.headers.get("content-type", "")
@@ -109,7 +155,11 @@ async def upload(request: Request, who: Annotated[Caller, Depends(caller)]) -> U
             )
     finally:
         await form.close()
-    acks = await _ingest_all_or_nothing(gw, who.tenant, uploads)
+    return uploads
+
+
+async def _ingest_and_wait(gw: Gateway, tenant: str, uploads: list[NewUpload]) -> UploadOut:
+    acks = await _ingest_all_or_nothing(gw, tenant, uploads)
     gw.metrics.documents_ingested.inc(len(acks))
     by_id = {u.doc_id: u for u in uploads}
     position = {u.doc_id: i for i, u in enumerate(uploads)}

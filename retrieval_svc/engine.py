@@ -12,7 +12,7 @@ import logging
 import math
 import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -26,6 +26,7 @@ from retrieval_svc.chunking import chunk_text
 from retrieval_svc.embeddings import Embedder, Matrix
 from retrieval_svc.formats import extract, normalize_content_type
 from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
+from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
 from retrieval_svc.store import DocumentRecord, StoredChunk
 from retrieval_svc.text import tokenize
@@ -65,11 +66,24 @@ class NewDocument:
 
 @dataclass(frozen=True)
 class IngestResult:
-    """What an acknowledged ingest stored."""
+    """What an acknowledged ingest stored. ``unchanged``: the same content was already stored
+    and nothing was redone; ``reused``: chunks whose vector came from the embedding cache."""
 
     doc_id: str
     chunk_count: int
     replaced: bool
+    unchanged: bool = False
+    reused: int = 0
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A checked, chunked document waiting for its vectors."""
+
+    tenant: str
+    record: DocumentRecord
+    chunks: list[StoredChunk]
+    sha256: str
 
 
 @dataclass(frozen=True)
@@ -150,6 +164,7 @@ class RetrievalEngine:
         fusion: FusionDefaults | None = None,
         max_docx_uncompressed: int = 64 * 1024 * 1024,
         cache: SearchCache | None = None,
+        ingest_cache: IngestCache | None = None,
     ) -> None:
         self.fusion = fusion or FusionDefaults()
         for w in (*self.fusion.rrf_weights, *self.fusion.score_weights):
@@ -163,6 +178,7 @@ class RetrievalEngine:
         self._max_docx = max_docx_uncompressed
         self._top_k = default_top_k
         self._cache = cache
+        self._ingest_cache = ingest_cache
 
     @property
     def embedder_name(self) -> str:
@@ -180,6 +196,8 @@ class RetrievalEngine:
     async def close(self) -> None:
         if self._cache is not None:
             await self._cache.close()
+        if self._ingest_cache is not None:
+            self._ingest_cache.close()
         await self._backend.close()
 
     async def _invalidate(self, tenant: str) -> None:
@@ -188,8 +206,8 @@ class RetrievalEngine:
 
     # ----------------------------------------------------------------------------- ingest
 
-    def prepare(self, doc: NewDocument) -> tuple[DocumentRecord, list[StoredChunk]]:
-        """Validate, extract and chunk a document (no side effects)."""
+    def check(self, doc: NewDocument) -> str:
+        """The cheap checks (id, metadata, size, type) without parsing; the bare MIME type."""
         check_doc_id(doc.doc_id)
         _check_metadata(doc.metadata, "metadata")
         if not doc.content:
@@ -199,7 +217,13 @@ class RetrievalEngine:
                 f"document {doc.doc_id!r} is {len(doc.content)} bytes; the limit is "
                 f"{self._max_bytes}"
             )
-        ctype = normalize_content_type(doc.content_type)
+        if len(doc.title) > 10 * MAX_TITLE_CHARS:
+            raise InvalidInput(f"document {doc.doc_id!r} has a title over {10 * MAX_TITLE_CHARS}")
+        return normalize_content_type(doc.content_type)
+
+    def prepare(self, doc: NewDocument) -> tuple[DocumentRecord, list[StoredChunk]]:
+        """Validate, extract and chunk a document (no side effects)."""
+        ctype = self.check(doc)
         try:
             extracted = extract(
                 ctype, doc.content, self._max_docx, declared_charset(doc.content_type)
@@ -250,7 +274,7 @@ class RetrievalEngine:
 
     async def ingest_stream(
         self, documents: AsyncIterator[tuple[str, NewDocument]]
-    ) -> AsyncIterator[IngestProgress | IngestResult]:
+    ) -> AsyncGenerator[IngestProgress | IngestResult, None]:
         """Ingest a stream of (tenant, document), acknowledging each once it is durable, in
         order. Documents that are waiting when the embedder is free are embedded together in
         batches of up to ``EMBED_BATCH`` chunks (batching across small documents is what makes
@@ -275,17 +299,19 @@ class RetrievalEngine:
                 item = await queue.get()
                 if item is None:
                     break
-                batch: list[tuple[str, DocumentRecord, list[StoredChunk]]] = []
+                batch: list[_Prepared] = []
                 error: InvalidInput | None = None
                 while item is not None:
                     try:
                         tenant = check_tenant(item[0])
                         record, chunks = await asyncio.to_thread(self.prepare, item[1])
-                        batch.append((tenant, record, chunks))
+                        doc = item[1]
+                        sha = content_hash(doc.content, doc.title, doc.content_type, doc.metadata)
+                        batch.append(_Prepared(tenant, record, chunks, sha))
                     except InvalidInput as exc:
                         error = exc
                         break
-                    if sum(len(b[2]) for b in batch) >= 2 * EMBED_BATCH or queue.empty():
+                    if sum(len(b.chunks) for b in batch) >= 2 * EMBED_BATCH or queue.empty():
                         break
                     item = queue.get_nowait()
                     finished = item is None
@@ -298,31 +324,83 @@ class RetrievalEngine:
         finally:
             reader.cancel()
 
-    async def _store_batch(
-        self, batch: list[tuple[str, DocumentRecord, list[StoredChunk]]]
-    ) -> AsyncIterator[IngestProgress | IngestResult]:
-        texts = [passage_text(c) for _, _, chunks in batch for c in chunks]
-        owner = [r.doc_id for _, r, chunks in batch for _ in chunks]
-        totals = {r.doc_id: len(chunks) for _, r, chunks in batch}
-        parts: list[Matrix] = []
-        done = 0
-        for start in range(0, len(texts), EMBED_BATCH):
-            part = texts[start : start + EMBED_BATCH]
-            parts.append(await asyncio.to_thread(self._embedder.embed_passages, part))
-            done += len(part)
-            doc_id = owner[done - 1]
-            embedded = owner[:done].count(doc_id)
+    async def _unchanged(self, item: _Prepared) -> bool:
+        """Whether exactly this content is what the backend holds under this id."""
+        if self._ingest_cache is None:
+            return False
+        known = await asyncio.to_thread(
+            self._ingest_cache.stored_content, item.tenant, item.record.doc_id
+        )
+        if known != (item.sha256, len(item.chunks)):
+            return False
+        ends = sorted({item.chunks[0].chunk_id, item.chunks[-1].chunk_id})
+        found = await self._backend.get_chunks(item.tenant, ends)
+        return {c.chunk_id for c in found} == set(ends)
+
+    async def _vectors(
+        self, texts: list[str], owner: list[str], totals: dict[str, int]
+    ) -> AsyncIterator[IngestProgress | tuple[Matrix, list[bool]]]:
+        """Vectors of ``texts``: cached ones looked up, the rest embedded in batches (progress
+        after each); last, the matrix and which rows came from the cache."""
+        keys = [passage_key(self._embedder.name, t) for t in texts]
+        cache = self._ingest_cache
+        cached = await asyncio.to_thread(cache.vectors, keys) if cache is not None else {}
+        missing = [i for i, k in enumerate(keys) if k not in cached]
+        vectors = np.zeros((len(texts), self._embedder.dim), np.float32)
+        for i, k in enumerate(keys):
+            if k in cached:
+                vectors[i] = cached[k]
+        ready = [k in cached for k in keys]
+        for start in range(0, len(missing), EMBED_BATCH):
+            rows = missing[start : start + EMBED_BATCH]
+            part = await asyncio.to_thread(self._embedder.embed_passages, [texts[i] for i in rows])
+            vectors[rows] = part
+            if cache is not None:
+                await asyncio.to_thread(cache.put_vectors, [keys[i] for i in rows], part)
+            for i in rows:
+                ready[i] = True
+            doc_id = owner[rows[-1]]
+            embedded = sum(1 for i, o in enumerate(owner) if o == doc_id and ready[i])
             if embedded < totals[doc_id]:
                 yield IngestProgress(doc_id, embedded, totals[doc_id])
-        vectors = np.vstack(parts).astype(np.float32) if parts else np.zeros((0, 0), np.float32)
+        yield vectors, [k in cached for k in keys]
+
+    async def _store_batch(
+        self, batch: list[_Prepared]
+    ) -> AsyncIterator[IngestProgress | IngestResult]:
+        same = [await self._unchanged(item) for item in batch]
+        work = [item for item, unchanged in zip(batch, same, strict=True) if not unchanged]
+        texts = [passage_text(c) for item in work for c in item.chunks]
+        owner = [item.record.doc_id for item in work for _ in item.chunks]
+        totals = {item.record.doc_id: len(item.chunks) for item in work}
+        vectors = np.zeros((0, self._embedder.dim), np.float32)
+        from_cache: list[bool] = []
+        async for step in self._vectors(texts, owner, totals):
+            if isinstance(step, IngestProgress):
+                yield step
+            else:
+                vectors, from_cache = step
         offset = 0
-        for tenant, record, chunks in batch:
+        for item, unchanged in zip(batch, same, strict=True):
+            record, chunks = item.record, item.chunks
+            if unchanged:
+                yield IngestResult(record.doc_id, len(chunks), False, unchanged=True)
+                continue
             own = vectors[offset : offset + len(chunks)]
             offset += len(chunks)
-            existed = bool(await self._backend.get_chunks(tenant, [f"{record.doc_id}#0"]))
-            await self._backend.replace_document(tenant, record, chunks, own)
-            await self._invalidate(tenant)
-            yield IngestResult(record.doc_id, len(chunks), existed)
+            existed = bool(await self._backend.get_chunks(item.tenant, [f"{record.doc_id}#0"]))
+            await self._backend.replace_document(item.tenant, record, chunks, own)
+            if self._ingest_cache is not None:
+                await asyncio.to_thread(
+                    self._ingest_cache.remember_content,
+                    item.tenant,
+                    record.doc_id,
+                    item.sha256,
+                    len(chunks),
+                )
+            await self._invalidate(item.tenant)
+            reused = sum(from_cache[offset - len(chunks) : offset])
+            yield IngestResult(record.doc_id, len(chunks), existed, reused=reused)
 
     async def ingest(self, tenant: str, doc: NewDocument) -> IngestResult:
         """Store one document durably and make it searchable; replaces an earlier version."""
@@ -336,6 +414,8 @@ class RetrievalEngine:
         check_tenant(tenant)
         check_doc_id(doc_id)
         removed = await self._backend.delete_document(tenant, doc_id)
+        if self._ingest_cache is not None:
+            await asyncio.to_thread(self._ingest_cache.forget_content, tenant, doc_id)
         await self._invalidate(tenant)
         if removed is None:
             raise NotFound(f"document {doc_id!r} does not exist")

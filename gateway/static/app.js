@@ -32,6 +32,12 @@ const TEXT = {
     noDocs: "No documents yet: upload .txt, .md, .html, .pdf or .docx files.",
     uploading: "uploading…",
     uploaded: (n, c) => `stored ${n} document(s), ${c} chunk(s)`,
+    accepted: (n) => `accepted ${n} file(s); processing in the background`,
+    jobState: { queued: "queued", running: "embedding", done: "ready", failed: "failed", cancelled: "cancelled" },
+    jobChunks: (d, t) => (t ? `${d}/${t} chunks` : ""),
+    jobUnchanged: "unchanged: nothing to redo",
+    askNow: (title) => `You can ask about “${title}” now.`,
+    cancel: "cancel",
     chooseFiles: "choose one or more files first",
     del: "delete",
     confirmDelete: (id) => `Delete ${id}?`,
@@ -69,6 +75,12 @@ const TEXT = {
     noDocs: "尚無文件：請上傳 .txt、.md、.html、.pdf 或 .docx 檔案。",
     uploading: "上傳中…",
     uploaded: (n, c) => `已儲存 ${n} 份文件，共 ${c} 個段落`,
+    accepted: (n) => `已接收 ${n} 個檔案，正在背景處理`,
+    jobState: { queued: "排隊中", running: "處理中", done: "可提問", failed: "失敗", cancelled: "已取消" },
+    jobChunks: (d, t) => (t ? `${d}/${t} 個段落` : ""),
+    jobUnchanged: "內容未變更，無需重做",
+    askNow: (title) => `現在可以詢問「${title}」的內容了。`,
+    cancel: "取消",
     chooseFiles: "請先選擇一個或多個檔案",
     del: "刪除",
     confirmDelete: (id) => `要刪除 ${id} 嗎？`,
@@ -433,6 +445,67 @@ async function deleteDocument(docId) {
   await loadDocuments();
 }
 
+// One row per upload job: a progress bar, its state, and once done what can be asked.
+function renderJob(job) {
+  let li = document.querySelector(`#job-list li[data-job-id="${job.job_id}"]`);
+  if (!li) {
+    li = document.createElement("li");
+    li.className = "job";
+    li.dataset.jobId = job.job_id;
+    const name = document.createElement("span");
+    name.className = "doc-title";
+    const bar = document.createElement("progress");
+    bar.max = 1;
+    const info = document.createElement("span");
+    info.className = "meta";
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "link danger";
+    cancel.textContent = t("cancel");
+    cancel.addEventListener("click", () => cancelJob(job.job_id));
+    li.append(name, bar, info, cancel);
+    $("job-list").appendChild(li);
+  }
+  const [name, bar, info, cancel] = li.children;
+  const words = TEXT[state.lang];
+  name.textContent = job.title || job.doc_id;
+  bar.max = Math.max(job.chunks_total, 1);
+  bar.value = job.state === "done" ? bar.max : job.chunks_done;
+  li.dataset.state = job.state;
+  let detail = `${words.jobState[job.state]} ${words.jobChunks(job.chunks_done, job.chunks_total)}`;
+  if (job.state === "done") detail = job.unchanged ? words.jobUnchanged : words.askNow(job.title || job.doc_id);
+  if (job.error) detail += ` — ${job.error}`;
+  info.textContent = ` ${detail}`;
+  cancel.hidden = job.state !== "queued" && job.state !== "running";
+}
+
+const FINAL_JOB_STATES = new Set(["done", "failed", "cancelled"]);
+
+// Polls the job until it is final (EventSource cannot send the API key header).
+async function followJob(job) {
+  renderJob(job);
+  while (!FINAL_JOB_STATES.has(job.state)) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const response = await fetch("/v1/jobs/" + encodeURIComponent(job.job_id), { headers: headers() });
+    if (!response.ok) {
+      setStatus(await errorMessage(response), true);
+      return;
+    }
+    job = await response.json();
+    renderJob(job);
+  }
+  if (job.state === "done") await loadDocuments();
+}
+
+async function cancelJob(jobId) {
+  const response = await fetch("/v1/jobs/" + encodeURIComponent(jobId), {
+    method: "DELETE",
+    headers: headers(),
+  });
+  if (!response.ok) setStatus(await errorMessage(response), true);
+  else renderJob(await response.json());
+}
+
 async function upload(event) {
   event.preventDefault();
   const files = $("upload-input").files;
@@ -451,9 +524,9 @@ async function upload(event) {
       return;
     }
     const body = await response.json();
-    setStatus(TEXT[state.lang].uploaded(body.documents.length, body.chunks), false);
+    setStatus(TEXT[state.lang].accepted(body.documents.length), false);
     $("upload-input").value = "";
-    await loadDocuments();
+    for (const d of body.documents) followJob(d.job); // the button is free for more uploads
   } finally {
     $("upload").disabled = false;
   }

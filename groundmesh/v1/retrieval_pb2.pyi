@@ -20,6 +20,15 @@ class SearchMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SEARCH_MODE_HYBRID: _ClassVar[SearchMode]
     SEARCH_MODE_VECTOR: _ClassVar[SearchMode]
     SEARCH_MODE_BM25: _ClassVar[SearchMode]
+
+class JobState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    JOB_STATE_UNSPECIFIED: _ClassVar[JobState]
+    JOB_STATE_QUEUED: _ClassVar[JobState]
+    JOB_STATE_RUNNING: _ClassVar[JobState]
+    JOB_STATE_DONE: _ClassVar[JobState]
+    JOB_STATE_FAILED: _ClassVar[JobState]
+    JOB_STATE_CANCELLED: _ClassVar[JobState]
 FUSION_UNSPECIFIED: Fusion
 FUSION_WEIGHTED_RRF: Fusion
 FUSION_WEIGHTED_SCORE: Fusion
@@ -27,6 +36,12 @@ SEARCH_MODE_UNSPECIFIED: SearchMode
 SEARCH_MODE_HYBRID: SearchMode
 SEARCH_MODE_VECTOR: SearchMode
 SEARCH_MODE_BM25: SearchMode
+JOB_STATE_UNSPECIFIED: JobState
+JOB_STATE_QUEUED: JobState
+JOB_STATE_RUNNING: JobState
+JOB_STATE_DONE: JobState
+JOB_STATE_FAILED: JobState
+JOB_STATE_CANCELLED: JobState
 
 class IngestRequest(_message.Message):
     __slots__ = ("tenant", "doc_id", "title", "content_type", "content", "metadata", "report_progress")
@@ -54,7 +69,7 @@ class IngestRequest(_message.Message):
     def __init__(self, tenant: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., content_type: _Optional[str] = ..., content: _Optional[bytes] = ..., metadata: _Optional[_Mapping[str, str]] = ..., report_progress: _Optional[bool] = ...) -> None: ...
 
 class IngestResponse(_message.Message):
-    __slots__ = ("doc_id", "chunk_count", "replaced", "documents_done", "in_progress", "chunks_embedded", "chunks_total")
+    __slots__ = ("doc_id", "chunk_count", "replaced", "documents_done", "in_progress", "chunks_embedded", "chunks_total", "unchanged")
     DOC_ID_FIELD_NUMBER: _ClassVar[int]
     CHUNK_COUNT_FIELD_NUMBER: _ClassVar[int]
     REPLACED_FIELD_NUMBER: _ClassVar[int]
@@ -62,6 +77,7 @@ class IngestResponse(_message.Message):
     IN_PROGRESS_FIELD_NUMBER: _ClassVar[int]
     CHUNKS_EMBEDDED_FIELD_NUMBER: _ClassVar[int]
     CHUNKS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     doc_id: str
     chunk_count: int
     replaced: bool
@@ -69,7 +85,8 @@ class IngestResponse(_message.Message):
     in_progress: bool
     chunks_embedded: int
     chunks_total: int
-    def __init__(self, doc_id: _Optional[str] = ..., chunk_count: _Optional[int] = ..., replaced: _Optional[bool] = ..., documents_done: _Optional[int] = ..., in_progress: _Optional[bool] = ..., chunks_embedded: _Optional[int] = ..., chunks_total: _Optional[int] = ...) -> None: ...
+    unchanged: bool
+    def __init__(self, doc_id: _Optional[str] = ..., chunk_count: _Optional[int] = ..., replaced: _Optional[bool] = ..., documents_done: _Optional[int] = ..., in_progress: _Optional[bool] = ..., chunks_embedded: _Optional[int] = ..., chunks_total: _Optional[int] = ..., unchanged: _Optional[bool] = ...) -> None: ...
 
 class SearchRequest(_message.Message):
     __slots__ = ("tenant", "query", "top_k", "doc_ids", "fusion", "vector_weight", "bm25_weight", "mode", "min_score", "metadata_filter")
@@ -182,3 +199,89 @@ class GetStatsResponse(_message.Message):
     embedder: str
     backend: str
     def __init__(self, documents: _Optional[int] = ..., chunks: _Optional[int] = ..., embedder: _Optional[str] = ..., backend: _Optional[str] = ...) -> None: ...
+
+class SubmitIngestRequest(_message.Message):
+    __slots__ = ("tenant", "documents")
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    DOCUMENTS_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    documents: _containers.RepeatedCompositeFieldContainer[IngestRequest]
+    def __init__(self, tenant: _Optional[str] = ..., documents: _Optional[_Iterable[_Union[IngestRequest, _Mapping]]] = ...) -> None: ...
+
+class SubmitIngestResponse(_message.Message):
+    __slots__ = ("jobs",)
+    JOBS_FIELD_NUMBER: _ClassVar[int]
+    jobs: _containers.RepeatedCompositeFieldContainer[IngestJob]
+    def __init__(self, jobs: _Optional[_Iterable[_Union[IngestJob, _Mapping]]] = ...) -> None: ...
+
+class GetIngestJobRequest(_message.Message):
+    __slots__ = ("tenant", "job_id")
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    JOB_ID_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    job_id: str
+    def __init__(self, tenant: _Optional[str] = ..., job_id: _Optional[str] = ...) -> None: ...
+
+class GetIngestJobResponse(_message.Message):
+    __slots__ = ("job",)
+    JOB_FIELD_NUMBER: _ClassVar[int]
+    job: IngestJob
+    def __init__(self, job: _Optional[_Union[IngestJob, _Mapping]] = ...) -> None: ...
+
+class WatchIngestJobRequest(_message.Message):
+    __slots__ = ("tenant", "job_id")
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    JOB_ID_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    job_id: str
+    def __init__(self, tenant: _Optional[str] = ..., job_id: _Optional[str] = ...) -> None: ...
+
+class WatchIngestJobResponse(_message.Message):
+    __slots__ = ("job",)
+    JOB_FIELD_NUMBER: _ClassVar[int]
+    job: IngestJob
+    def __init__(self, job: _Optional[_Union[IngestJob, _Mapping]] = ...) -> None: ...
+
+class CancelIngestJobRequest(_message.Message):
+    __slots__ = ("tenant", "job_id")
+    TENANT_FIELD_NUMBER: _ClassVar[int]
+    JOB_ID_FIELD_NUMBER: _ClassVar[int]
+    tenant: str
+    job_id: str
+    def __init__(self, tenant: _Optional[str] = ..., job_id: _Optional[str] = ...) -> None: ...
+
+class CancelIngestJobResponse(_message.Message):
+    __slots__ = ("job",)
+    JOB_FIELD_NUMBER: _ClassVar[int]
+    job: IngestJob
+    def __init__(self, job: _Optional[_Union[IngestJob, _Mapping]] = ...) -> None: ...
+
+class IngestJob(_message.Message):
+    __slots__ = ("job_id", "doc_id", "state", "chunks_done", "chunks_total", "error", "replaced", "unchanged", "created_at_unix", "updated_at_unix", "title", "bytes", "chunks_reused")
+    JOB_ID_FIELD_NUMBER: _ClassVar[int]
+    DOC_ID_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_DONE_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_FIELD_NUMBER: _ClassVar[int]
+    UNCHANGED_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_UNIX_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_UNIX_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    BYTES_FIELD_NUMBER: _ClassVar[int]
+    CHUNKS_REUSED_FIELD_NUMBER: _ClassVar[int]
+    job_id: str
+    doc_id: str
+    state: JobState
+    chunks_done: int
+    chunks_total: int
+    error: str
+    replaced: bool
+    unchanged: bool
+    created_at_unix: float
+    updated_at_unix: float
+    title: str
+    bytes: int
+    chunks_reused: int
+    def __init__(self, job_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., state: _Optional[_Union[JobState, str]] = ..., chunks_done: _Optional[int] = ..., chunks_total: _Optional[int] = ..., error: _Optional[str] = ..., replaced: _Optional[bool] = ..., unchanged: _Optional[bool] = ..., created_at_unix: _Optional[float] = ..., updated_at_unix: _Optional[float] = ..., title: _Optional[str] = ..., bytes: _Optional[int] = ..., chunks_reused: _Optional[int] = ...) -> None: ...

@@ -60,6 +60,26 @@ class RetrievalServiceStub:
                 request_serializer=groundmesh_dot_v1_dot_retrieval__pb2.GetStatsRequest.SerializeToString,
                 response_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.GetStatsResponse.FromString,
                 _registered_method=True)
+        self.SubmitIngest = channel.unary_unary(
+                '/groundmesh.v1.RetrievalService/SubmitIngest',
+                request_serializer=groundmesh_dot_v1_dot_retrieval__pb2.SubmitIngestRequest.SerializeToString,
+                response_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.SubmitIngestResponse.FromString,
+                _registered_method=True)
+        self.GetIngestJob = channel.unary_unary(
+                '/groundmesh.v1.RetrievalService/GetIngestJob',
+                request_serializer=groundmesh_dot_v1_dot_retrieval__pb2.GetIngestJobRequest.SerializeToString,
+                response_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.GetIngestJobResponse.FromString,
+                _registered_method=True)
+        self.WatchIngestJob = channel.unary_stream(
+                '/groundmesh.v1.RetrievalService/WatchIngestJob',
+                request_serializer=groundmesh_dot_v1_dot_retrieval__pb2.WatchIngestJobRequest.SerializeToString,
+                response_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.WatchIngestJobResponse.FromString,
+                _registered_method=True)
+        self.CancelIngestJob = channel.unary_unary(
+                '/groundmesh.v1.RetrievalService/CancelIngestJob',
+                request_serializer=groundmesh_dot_v1_dot_retrieval__pb2.CancelIngestJobRequest.SerializeToString,
+                response_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.CancelIngestJobResponse.FromString,
+                _registered_method=True)
 
 
 class RetrievalServiceServicer:
@@ -101,6 +121,36 @@ class RetrievalServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SubmitIngest(self, request, context):
+        """SubmitIngest stores every document durably as one ingest job each and returns at once;
+        the jobs run in the background. Nothing is stored unless every document is acceptable.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetIngestJob(self, request, context):
+        """GetIngestJob reports one job; NOT_FOUND for an unknown id or another tenant's job.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchIngestJob(self, request, context):
+        """WatchIngestJob streams the job now and at every change, ending after a final state.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelIngestJob(self, request, context):
+        """CancelIngestJob cancels a queued or running job (its document stays wholly absent, or
+        its earlier version stays); a job already final is returned unchanged.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RetrievalServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -128,6 +178,26 @@ def add_RetrievalServiceServicer_to_server(servicer, server):
                     servicer.GetStats,
                     request_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.GetStatsRequest.FromString,
                     response_serializer=groundmesh_dot_v1_dot_retrieval__pb2.GetStatsResponse.SerializeToString,
+            ),
+            'SubmitIngest': grpc.unary_unary_rpc_method_handler(
+                    servicer.SubmitIngest,
+                    request_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.SubmitIngestRequest.FromString,
+                    response_serializer=groundmesh_dot_v1_dot_retrieval__pb2.SubmitIngestResponse.SerializeToString,
+            ),
+            'GetIngestJob': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetIngestJob,
+                    request_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.GetIngestJobRequest.FromString,
+                    response_serializer=groundmesh_dot_v1_dot_retrieval__pb2.GetIngestJobResponse.SerializeToString,
+            ),
+            'WatchIngestJob': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchIngestJob,
+                    request_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.WatchIngestJobRequest.FromString,
+                    response_serializer=groundmesh_dot_v1_dot_retrieval__pb2.WatchIngestJobResponse.SerializeToString,
+            ),
+            'CancelIngestJob': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelIngestJob,
+                    request_deserializer=groundmesh_dot_v1_dot_retrieval__pb2.CancelIngestJobRequest.FromString,
+                    response_serializer=groundmesh_dot_v1_dot_retrieval__pb2.CancelIngestJobResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -266,6 +336,114 @@ class RetrievalService:
             '/groundmesh.v1.RetrievalService/GetStats',
             groundmesh_dot_v1_dot_retrieval__pb2.GetStatsRequest.SerializeToString,
             groundmesh_dot_v1_dot_retrieval__pb2.GetStatsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SubmitIngest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/groundmesh.v1.RetrievalService/SubmitIngest',
+            groundmesh_dot_v1_dot_retrieval__pb2.SubmitIngestRequest.SerializeToString,
+            groundmesh_dot_v1_dot_retrieval__pb2.SubmitIngestResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetIngestJob(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/groundmesh.v1.RetrievalService/GetIngestJob',
+            groundmesh_dot_v1_dot_retrieval__pb2.GetIngestJobRequest.SerializeToString,
+            groundmesh_dot_v1_dot_retrieval__pb2.GetIngestJobResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchIngestJob(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/groundmesh.v1.RetrievalService/WatchIngestJob',
+            groundmesh_dot_v1_dot_retrieval__pb2.WatchIngestJobRequest.SerializeToString,
+            groundmesh_dot_v1_dot_retrieval__pb2.WatchIngestJobResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelIngestJob(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/groundmesh.v1.RetrievalService/CancelIngestJob',
+            groundmesh_dot_v1_dot_retrieval__pb2.CancelIngestJobRequest.SerializeToString,
+            groundmesh_dot_v1_dot_retrieval__pb2.CancelIngestJobResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -277,7 +277,7 @@ def test_a_question_through_the_gateway_ends_with_an_answer(dev_mesh: Running) -
     # Upload through the gateway (gateway → retrieval_svc, GROUNDMESH_GATEWAY_RETRIEVAL_ADDR).
     files = [("files", (p.name, p.read_bytes(), "text/markdown")) for p in sample_corpus(ROOT)[:2]]
     upload = httpx.post(
-        f"{dev_mesh.gateway_url}/v1/documents", files=files, headers=auth, timeout=120
+        f"{dev_mesh.gateway_url}/v1/documents?wait=true", files=files, headers=auth, timeout=120
     )
     assert upload.status_code == 201, upload.text
     assert upload.json()["chunks"] > 0

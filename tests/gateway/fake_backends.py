@@ -69,6 +69,56 @@ class FakeStore:
 class FakeRetrieval(retrieval_pb2_grpc.RetrievalServiceServicer):
     def __init__(self, store: FakeStore) -> None:
         self.store = store
+        self.jobs: dict[tuple[str, str], retrieval_pb2.IngestJob] = {}
+
+    async def SubmitIngest(
+        self, request: retrieval_pb2.SubmitIngestRequest, context: Context
+    ) -> retrieval_pb2.SubmitIngestResponse:
+        """Stores at once (the fake has no background) and reports each job done."""
+
+        async def documents() -> AsyncIterator[retrieval_pb2.IngestRequest]:
+            for d in request.documents:
+                d.tenant = request.tenant
+                yield d
+
+        acks = [a async for a in self.Ingest(documents(), context)]
+        jobs = []
+        for ack in acks:
+            now = time.time()
+            job = retrieval_pb2.IngestJob(
+                job_id=f"job-{len(self.jobs):032x}",
+                doc_id=ack.doc_id,
+                state=retrieval_pb2.JOB_STATE_DONE,
+                chunks_done=ack.chunk_count,
+                chunks_total=ack.chunk_count,
+                replaced=ack.replaced,
+                created_at_unix=now,
+                updated_at_unix=now,
+            )
+            self.jobs[(request.tenant, job.job_id)] = job
+            jobs.append(job)
+        return retrieval_pb2.SubmitIngestResponse(jobs=jobs)
+
+    def _job(self, tenant: str, job_id: str) -> retrieval_pb2.IngestJob:
+        job = self.jobs.get((tenant, job_id))
+        if job is None:
+            raise NotFound(f"job {job_id!r} does not exist")
+        return job
+
+    async def GetIngestJob(
+        self, request: retrieval_pb2.GetIngestJobRequest, context: Context
+    ) -> retrieval_pb2.GetIngestJobResponse:
+        return retrieval_pb2.GetIngestJobResponse(job=self._job(request.tenant, request.job_id))
+
+    async def WatchIngestJob(
+        self, request: retrieval_pb2.WatchIngestJobRequest, context: Context
+    ) -> AsyncIterator[retrieval_pb2.WatchIngestJobResponse]:
+        yield retrieval_pb2.WatchIngestJobResponse(job=self._job(request.tenant, request.job_id))
+
+    async def CancelIngestJob(
+        self, request: retrieval_pb2.CancelIngestJobRequest, context: Context
+    ) -> retrieval_pb2.CancelIngestJobResponse:
+        return retrieval_pb2.CancelIngestJobResponse(job=self._job(request.tenant, request.job_id))
 
     async def Ingest(
         self, request_iterator: AsyncIterator[retrieval_pb2.IngestRequest], context: Context

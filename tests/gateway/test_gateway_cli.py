@@ -23,7 +23,7 @@ pytestmark = pytest.mark.integration
 def live() -> Iterator[LiveGateway]:
     with live_gateway(rate_per_second=1000, rate_burst=1000) as g:
         httpx.post(
-            f"{g.url}/v1/documents",
+            f"{g.url}/v1/documents?wait=true",
             files=[("files", ("security.md", b"# Security\n\nPasswords rotate every 90 days."))],
             headers=g.auth(),
         )

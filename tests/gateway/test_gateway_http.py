@@ -31,7 +31,7 @@ LEAVE = "# 請假規定\n\n員工請假須於三個工作天前提出申請，�
 def live() -> Iterator[LiveGateway]:
     with live_gateway(rate_per_second=1000, rate_burst=1000) as g:
         r = httpx.post(
-            f"{g.url}/v1/documents",
+            f"{g.url}/v1/documents?wait=true",
             files=[
                 ("files", ("security.md", SECURITY.encode(), "text/markdown")),
                 ("files", ("請假規定.md", LEAVE.encode(), "text/markdown")),
@@ -243,7 +243,7 @@ class TestUploads:
     def _post(
         self, live: LiveGateway, files: list[tuple[str, tuple[str, bytes]]]
     ) -> httpx.Response:
-        return httpx.post(f"{live.url}/v1/documents", files=files, headers=live.auth())
+        return httpx.post(f"{live.url}/v1/documents?wait=true", files=files, headers=live.auth())
 
     def test_upload_returns_ids_and_chunks_and_replaces(self, live: LiveGateway) -> None:
         r = self._post(live, [("files", ("Notes 1.txt", b"alpha beta gamma"))])
@@ -273,7 +273,7 @@ class TestUploads:
     ) -> None:
         with live_gateway(max_file_bytes=1024) as g:
             r = httpx.post(
-                f"{g.url}/v1/documents",
+                f"{g.url}/v1/documents?wait=true",
                 files=[("files", ("good.md", b"fine text")), ("files", (name, content))],
                 headers=g.auth(),
             )
@@ -294,7 +294,7 @@ class TestUploads:
         self, live: LiveGateway, content_type: str, body: bytes, status: int
     ) -> None:
         r = httpx.post(
-            f"{live.url}/v1/documents",
+            f"{live.url}/v1/documents?wait=true",
             content=body,
             headers={**live.auth(), "Content-Type": content_type},
         )
@@ -304,13 +304,13 @@ class TestUploads:
     def test_a_file_refused_by_retrieval_leaves_nothing_stored(self) -> None:
         with live_gateway() as g:
             r = httpx.post(
-                f"{g.url}/v1/documents",
+                f"{g.url}/v1/documents?wait=true",
                 files=[("files", ("kept.md", b"first version"))],
                 headers=g.auth(),
             )
             assert r.status_code == 201
             r = httpx.post(
-                f"{g.url}/v1/documents",
+                f"{g.url}/v1/documents?wait=true",
                 files=[
                     ("files", ("kept.md", b"second version")),
                     ("files", ("fresh.md", b"a new document")),
@@ -327,7 +327,7 @@ class TestUploads:
     def test_upload_answer_keeps_the_order_sent(self, live: LiveGateway) -> None:
         names = ["zeta.md", "alpha.md", "security.md"]
         r = httpx.post(
-            f"{live.url}/v1/documents",
+            f"{live.url}/v1/documents?wait=true",
             files=[("files", (n, SECURITY.encode())) for n in names],
             headers=live.auth(),
         )
@@ -338,7 +338,7 @@ class TestUploads:
 
     def test_text_field_instead_of_a_file_is_400(self, live: LiveGateway) -> None:
         r = httpx.post(
-            f"{live.url}/v1/documents",
+            f"{live.url}/v1/documents?wait=true",
             data={"files": "hello"},
             files=[("other", ("a.txt", b"x"))],
             headers=live.auth(),
@@ -348,7 +348,7 @@ class TestUploads:
     def test_body_over_the_upload_limit_is_413_declared_or_streamed(self) -> None:
         with live_gateway(max_upload_bytes=4096, max_body_bytes=100) as g:
             r = httpx.post(
-                f"{g.url}/v1/documents",
+                f"{g.url}/v1/documents?wait=true",
                 files=[("files", ("a.txt", b"x" * 5000))],
                 headers=g.auth(),
             )
@@ -502,6 +502,8 @@ class TestOperations:
             "/v1/ask/stream": {"get", "post"},
             "/v1/documents": {"get", "post"},
             "/v1/documents/{doc_id}": {"delete"},
+            "/v1/jobs/{job_id}": {"get", "delete"},
+            "/v1/jobs/{job_id}/events": {"get"},
             "/api/qa/query": {"post"},
             "/healthz": {"get"},
             "/readyz": {"get"},

@@ -36,7 +36,7 @@ CHECKS = [
 def live() -> Iterator[LiveGateway]:
     with live_gateway(rate_per_second=10_000, rate_burst=10_000) as g:
         r = httpx.post(
-            f"{g.url}/v1/documents",
+            f"{g.url}/v1/documents?wait=true",
             files=[("files", ("handbook.md", b"# Handbook\n\nPasswords rotate every 90 days."))],
             headers=g.auth(),
         )
@@ -57,6 +57,9 @@ OPERATIONS = [
     "POST /v1/documents",
     "GET /v1/documents",
     "DELETE /v1/documents/{doc_id}",
+    "GET /v1/jobs/{job_id}",
+    "GET /v1/jobs/{job_id}/events",
+    "DELETE /v1/jobs/{job_id}",
     "POST /api/qa/query",
     "GET /healthz",
     "GET /readyz",

@@ -67,7 +67,7 @@ def mesh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mesh]:
     url = launcher.start()
     try:
         r = httpx.post(
-            f"{url}/v1/documents",
+            f"{url}/v1/documents?wait=true",
             files=[("files", (name, text.encode())) for name, text in DOCS.items()],
             headers=Mesh.auth(),
             timeout=120,
@@ -103,7 +103,7 @@ class TestUploadsThroughTheMesh:
 
     def test_upload_then_delete(self, mesh: Mesh) -> None:
         r = httpx.post(
-            f"{mesh.url}/v1/documents",
+            f"{mesh.url}/v1/documents?wait=true",
             files=[("files", ("scratch.txt", b"A temporary note about parking permits."))],
             headers=mesh.auth(),
             timeout=60,
@@ -111,6 +111,78 @@ class TestUploadsThroughTheMesh:
         assert r.status_code == 201 and r.json()["documents"][0]["chunk_count"] >= 1
         r = httpx.delete(f"{mesh.url}/v1/documents/scratch.txt", headers=mesh.auth())
         assert r.status_code == 200 and r.json()["chunks_deleted"] >= 1
+
+
+def _events(mesh: Mesh, job_id: str, key: str = KEY) -> list[tuple[str, dict[str, Any]]]:
+    """The SSE events of a job, parsed: (event name, data)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    with httpx.stream(
+        "GET", f"{mesh.url}/v1/jobs/{job_id}/events", headers=mesh.auth(key), timeout=120
+    ) as r:
+        assert r.status_code == 200
+        name = ""
+        for line in r.iter_lines():
+            if line.startswith("event:"):
+                name = line.split(":", 1)[1].strip()
+            elif line.startswith("data:"):
+                out.append((name, json.loads(line.split(":", 1)[1])))
+    return out
+
+
+class TestUploadJobs:
+    """Issue 19: an upload is accepted at once as one job per file, followed to the end."""
+
+    def test_accepted_then_followed_to_done_then_unchanged(self, mesh: Mesh) -> None:
+        files = [("files", ("jobs-note.md", b"# Parking\n\nParking permits renew in May."))]
+        r = httpx.post(f"{mesh.url}/v1/documents", files=files, headers=mesh.auth(), timeout=60)
+        assert r.status_code == 202, r.text
+        [accepted] = r.json()["documents"]
+        job = accepted["job"]
+        assert accepted["doc_id"] == job["doc_id"] == "jobs-note.md"
+        assert job["state"] in {"queued", "running", "done"}
+        events = _events(mesh, job["job_id"])
+        assert events[-1][0] == "done" and events[-1][1]["state"] == "done"
+        assert all(name == "progress" for name, _ in events[:-1])
+        got = httpx.get(f"{mesh.url}/v1/jobs/{job['job_id']}", headers=mesh.auth()).json()
+        assert got["state"] == "done" and got["chunks_done"] == got["chunks_total"] >= 1
+        docs = httpx.get(f"{mesh.url}/v1/documents", headers=mesh.auth()).json()["documents"]
+        assert "jobs-note.md" in {d["doc_id"] for d in docs}
+        # The same content again: a no-op that says so.
+        again = httpx.post(f"{mesh.url}/v1/documents", files=files, headers=mesh.auth())
+        job2 = again.json()["documents"][0]["job"]
+        final = _events(mesh, job2["job_id"])[-1][1]
+        assert final["state"] == "done" and final["unchanged"] is True
+
+    def test_unknown_foreign_and_malformed_job_ids(self, mesh: Mesh) -> None:
+        files = [("files", ("jobs-other.txt", b"Visitors sign in at the front desk."))]
+        r = httpx.post(f"{mesh.url}/v1/documents", files=files, headers=mesh.auth())
+        job_id = r.json()["documents"][0]["job"]["job_id"]
+        unknown = "job-" + "0" * 32
+        for method, path, key in (
+            ("GET", f"/v1/jobs/{unknown}", KEY),
+            ("DELETE", f"/v1/jobs/{unknown}", KEY),
+            ("GET", f"/v1/jobs/{unknown}/events", KEY),
+            ("GET", f"/v1/jobs/{job_id}", OTHER_KEY),
+            ("DELETE", f"/v1/jobs/{job_id}", OTHER_KEY),
+        ):
+            resp = httpx.request(method, mesh.url + path, headers=mesh.auth(key), timeout=60)
+            assert resp.status_code == 404, (method, path, resp.text)
+        bad = httpx.get(f"{mesh.url}/v1/jobs/not-a-job", headers=mesh.auth())
+        assert bad.status_code in (400, 422) and "job" in bad.text.lower()
+        assert _events(mesh, job_id)[-1][1]["state"] == "done"
+
+    def test_a_bad_file_is_refused_before_any_job(self, mesh: Mesh) -> None:
+        files = [
+            ("files", ("fine.txt", b"Fine text.")),
+            ("files", ("broken.pdf", b"%PDF-1.4 this is not a pdf")),
+        ]
+        r = httpx.post(f"{mesh.url}/v1/documents", files=files, headers=mesh.auth())
+        if r.status_code == 202:  # accepted: the parse error comes in the job
+            jobs = {d["doc_id"]: d["job"]["job_id"] for d in r.json()["documents"]}
+            final = _events(mesh, jobs["broken.pdf"])[-1][1]
+            assert final["state"] == "failed" and final["error"]
+        else:
+            assert r.status_code in (400, 415, 422), r.text
 
 
 class TestSeedProperties:

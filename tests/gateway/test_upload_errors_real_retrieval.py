@@ -79,7 +79,7 @@ async def stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stack
 async def upload(stack: Stack, files: list[tuple[str, bytes]]) -> httpx.Response:
     async with httpx.AsyncClient(timeout=120) as client:
         return await client.post(
-            f"{stack.url}/v1/documents",
+            f"{stack.url}/v1/documents?wait=true",
             files=[("files", (name, content)) for name, content in files],
             headers=stack.auth,
         )

@@ -26,14 +26,18 @@ def test_the_schema_states_the_limit() -> None:
 
 def test_more_than_twenty_files_go_up_in_one_request() -> None:
     with live_gateway(rate_per_second=1000, rate_burst=1000) as g:
-        r = httpx.post(f"{g.url}/v1/documents", files=_files(25), headers=g.auth(), timeout=60)
+        r = httpx.post(
+            f"{g.url}/v1/documents?wait=true", files=_files(25), headers=g.auth(), timeout=60
+        )
         assert r.status_code == 201, r.text
         assert len(r.json()["documents"]) == 25
 
 
 def test_over_the_configured_limit_nothing_is_stored() -> None:
     with live_gateway(rate_per_second=1000, rate_burst=1000, max_files=3) as g:
-        r = httpx.post(f"{g.url}/v1/documents", files=_files(4), headers=g.auth(), timeout=60)
+        r = httpx.post(
+            f"{g.url}/v1/documents?wait=true", files=_files(4), headers=g.auth(), timeout=60
+        )
         assert r.status_code in (400, 413), r.text
         assert "3" in r.json()["error"]["message"]
         listed = httpx.get(f"{g.url}/v1/documents", headers=g.auth()).json()

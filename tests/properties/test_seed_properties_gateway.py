@@ -29,7 +29,7 @@ PROPERTY = settings(
 def live() -> Iterator[LiveGateway]:
     with live_gateway(rate_per_second=10_000, rate_burst=10_000) as g:
         r = httpx.post(
-            f"{g.url}/v1/documents",
+            f"{g.url}/v1/documents?wait=true",
             files=[("files", ("security.md", SECURITY.encode(), "text/markdown"))],
             headers=g.auth(),
         )

@@ -31,7 +31,7 @@ def mesh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningMesh]:
         for tenant in TENANTS:
             name, content = doc_for(tenant)
             r = running.http.post(
-                f"{url}/v1/documents",
+                f"{url}/v1/documents?wait=true",
                 headers=running.headers(tenant),
                 files=[("files", (name, content, "text/markdown"))],
                 timeout=120,

@@ -43,7 +43,7 @@ QUESTIONS = [
 @pytest.fixture(scope="module")
 def injected(mesh: RunningMesh) -> Iterator[RunningMesh]:
     r = mesh.http.post(
-        f"{mesh.url}/v1/documents",
+        f"{mesh.url}/v1/documents?wait=true",
         headers=mesh.headers(HOSTILE),
         files=[("files", ("zebra-override.md", INJECTION.encode(), "text/markdown"))],
     )

@@ -417,7 +417,7 @@ def small_mesh(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[MeshL
     try:
         name, content = doc_for("acme")
         r = httpx.post(
-            f"{url}/v1/documents",
+            f"{url}/v1/documents?wait=true",
             headers={"Authorization": f"Bearer {KEYS['acme']}"},
             files=[("files", (name, content, "text/markdown"))],
             timeout=WAIT,

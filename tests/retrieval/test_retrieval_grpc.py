@@ -130,7 +130,10 @@ class TestIngestFormats:
         text = "\n\n".join(f"# Rule {i}\n\nRule number {i} applies." for i in range(40))
         quiet = await ingest(retrieval.stub, request("rules", text))
         assert [a.in_progress for a in quiet] == [False]  # no progress unless asked for
-        asked = request("rules", text)
+        again = await ingest(retrieval.stub, request("rules", text))
+        assert [(a.unchanged, a.chunk_count) for a in again] == [(True, 40)]  # nothing redone
+        # New text in every chunk (the embedding cache would serve unchanged ones at once).
+        asked = request("rules", text.replace("applies", "holds"))
         asked.report_progress = True
         acks = await ingest(retrieval.stub, asked)
         *progress, ack = acks

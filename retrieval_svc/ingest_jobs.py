@@ -1,0 +1,214 @@
+"""Uploads as background jobs (issue 19): accept at once, ingest behind, report progress.
+
+:meth:`IngestJobs.submit` checks each document cheaply (id, metadata, size, type), stores the
+jobs and their bytes durably (:class:`~retrieval_svc.job_store.JobStore`) and returns: the
+upload is acknowledged before any parsing or embedding. One worker task claims queued jobs of
+one tenant, oldest first, and runs them through the engine's ingest stream together (small
+documents share embedding batches). Progress and final states are written to the job store
+and wake every watcher. A job cancelled while it runs stops at the next embedding batch and
+its document stays wholly absent (or its earlier version stays); a cancel that comes after the
+document was committed finds the job done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Sequence
+
+from mesh.errors import InvalidInput, NotFound
+from retrieval_svc.engine import (
+    IngestProgress,
+    IngestResult,
+    NewDocument,
+    RetrievalEngine,
+    check_tenant,
+)
+from retrieval_svc.job_store import Job, JobState, JobStore
+
+log = logging.getLogger(__name__)
+
+JOBS_PER_BATCH = 16
+WATCH_POLL_SECONDS = 1.0
+CANCEL_WAIT_SECONDS = 60.0
+RETRY_SECONDS = (1.0, 5.0, 30.0)
+
+
+class IngestJobs:
+    """The job queue of one retrieval_svc process over its engine."""
+
+    def __init__(
+        self, engine: RetrievalEngine, store: JobStore, jobs_per_batch: int = JOBS_PER_BATCH
+    ) -> None:
+        self._engine = engine
+        self._store = store
+        self._per_batch = jobs_per_batch
+        self._wake = asyncio.Event()
+        self._changed = asyncio.Condition()
+        self._worker: asyncio.Task[None] | None = None
+        self._failures = 0  # consecutive batches the store refused: the retry back-off
+
+    async def start(self) -> None:
+        """Queue again what a stopped process left running, then start the worker."""
+        resumed = await asyncio.to_thread(self._store.recover)
+        if resumed:
+            log.info("resuming %d ingest job(s) left running", resumed)
+        self._worker = asyncio.create_task(self._work(), name="ingest-jobs")
+        self._wake.set()
+
+    async def stop(self) -> None:
+        """Stop the worker; a running batch is left to be resumed at the next start."""
+        if self._worker is not None:
+            self._worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._worker
+            self._worker = None
+
+    # ------------------------------------------------------------------------ the API
+
+    async def submit(self, tenant: str, documents: Sequence[NewDocument]) -> list[Job]:
+        """Accept every document as a job, or none (InvalidInput naming the first bad one)."""
+        check_tenant(tenant)
+        if not documents:
+            raise InvalidInput("no documents to ingest")
+        seen: set[str] = set()
+        for doc in documents:
+            self._engine.check(doc)
+            if doc.doc_id in seen:
+                raise InvalidInput(f"doc_id {doc.doc_id!r} is sent twice in one upload")
+            seen.add(doc.doc_id)
+        jobs = await asyncio.to_thread(self._store.submit, tenant, documents)
+        self._wake.set()
+        await self._notify()
+        return jobs
+
+    async def get(self, tenant: str, job_id: str) -> Job:
+        check_tenant(tenant)
+        job = await asyncio.to_thread(self._store.get, tenant, job_id)
+        if job is None:
+            raise NotFound(f"job {job_id[:80]!r} does not exist")
+        return job
+
+    async def watch(self, tenant: str, job_id: str) -> AsyncIterator[Job]:
+        """The job now, then at every change, ending with its final state."""
+        last: Job | None = None
+        while True:
+            job = await self.get(tenant, job_id)
+            if job != last:
+                yield job
+                last = job
+            if job.state.final:
+                return
+            async with self._changed:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), WATCH_POLL_SECONDS)
+
+    async def cancel(self, tenant: str, job_id: str) -> Job:
+        """Cancel a job; waits (bounded) for a running one to stop, then returns it."""
+        check_tenant(tenant)
+        job = await asyncio.to_thread(self._store.request_cancel, tenant, job_id)
+        if job is None:
+            raise NotFound(f"job {job_id[:80]!r} does not exist")
+        await self._notify()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + CANCEL_WAIT_SECONDS
+        async for seen in self.watch(tenant, job_id):
+            job = seen
+            if loop.time() > deadline:
+                break
+        return job
+
+    # ------------------------------------------------------------------------ the worker
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _work(self) -> None:
+        while True:
+            self._wake.clear()
+            jobs = await asyncio.to_thread(self._store.claim, self._per_batch)
+            if not jobs:
+                await self._wake.wait()
+                continue
+            try:
+                await self._run(jobs)
+                self._failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
+                log.exception("ingest batch failed; its unfinished jobs are queued again")
+                await asyncio.to_thread(
+                    self._store.note_error, jobs[0].job_id, f"will retry: {exc}"
+                )
+                await asyncio.to_thread(self._store.requeue, [j.job_id for j in jobs])
+                await self._notify()
+                await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
+                self._failures += 1
+
+    async def _run(self, jobs: list[Job]) -> None:
+        runnable: list[tuple[Job, NewDocument]] = []
+        for job in jobs:
+            doc = await asyncio.to_thread(self._store.document, job)
+            if doc is None:
+                await self._finish(job, JobState.FAILED, error="the uploaded content is missing")
+            else:
+                runnable.append((job, doc))
+        if not runnable:
+            return
+        tenant = runnable[0][0].tenant
+        by_doc = {job.doc_id: job for job, _ in runnable}
+        left = [job for job, _ in runnable]  # in order: results come in this order
+
+        async def documents() -> AsyncIterator[tuple[str, NewDocument]]:
+            for _, doc in runnable:
+                yield tenant, doc
+
+        cancelled: set[str] = set()
+        steps = self._engine.ingest_stream(documents())
+        try:
+            async for step in steps:
+                if isinstance(step, IngestResult):
+                    job = left.pop(0)
+                    await self._finish(
+                        job,
+                        JobState.DONE,
+                        chunks=step.chunk_count,
+                        reused=step.reused,
+                        replaced=step.replaced,
+                        unchanged=step.unchanged,
+                    )
+                    continue
+                assert isinstance(step, IngestProgress)
+                job = by_doc[step.doc_id]
+                await asyncio.to_thread(
+                    self._store.progress, job.job_id, step.chunks_embedded, step.chunks_total
+                )
+                await self._notify()
+                cancelled = await asyncio.to_thread(
+                    self._store.cancel_requested, [j.job_id for j in left]
+                )
+                if cancelled:
+                    break
+        except InvalidInput as exc:  # a bad document: it fails, the others go on
+            if left:
+                await self._finish(left.pop(0), JobState.FAILED, error=exc.message)
+        except BaseException:
+            # Anything else (store full or read-only, backend down): the unfinished jobs go
+            # back to the queue and ``_work`` retries them with a back-off.
+            await asyncio.to_thread(self._store.requeue, [j.job_id for j in left])
+            raise
+        finally:
+            await steps.aclose()
+        for job in left:
+            if job.job_id in cancelled:
+                await self._finish(job, JobState.CANCELLED)
+        rest = [j.job_id for j in left if j.job_id not in cancelled]
+        if rest:
+            await asyncio.to_thread(self._store.requeue, rest)
+            self._wake.set()
+
+    async def _finish(self, job: Job, state: JobState, **detail: object) -> None:
+        await asyncio.to_thread(self._store.finish, job.job_id, state, **detail)  # type: ignore[arg-type]
+        await self._notify()
