@@ -99,6 +99,7 @@ def job_out(job: retrieval_pb2.IngestJob) -> JobOut:
         error=job.error,
         replaced=job.replaced,
         unchanged=job.unchanged,
+        searchable=job.searchable,
         title=job.title,
         bytes=job.bytes,
         created_at=datetime.fromtimestamp(job.created_at_unix, UTC),

@@ -211,6 +211,9 @@ class JobOut(BaseModel):
     error: str = Field(description="why a failed job failed, or why a queued one is retried")
     replaced: bool = Field(description="an earlier version of the document was replaced")
     unchanged: bool = Field(description="the same content was already stored: nothing redone")
+    searchable: bool = Field(
+        description="the text can already be found (BM25) though vectors may still be coming"
+    )
     title: str
     bytes: int
     created_at: datetime

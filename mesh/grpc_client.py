@@ -18,7 +18,7 @@ from mesh.telemetry import grpc_client_interceptors
 # the request alone), by full service name. Ingest and DeleteDocument change state: never here.
 IDEMPOTENT_METHODS: Mapping[str, tuple[str, ...]] = {
     "groundmesh.v1.RouterService": ("Route",),
-    "groundmesh.v1.RetrievalService": ("Search", "ListDocuments", "GetStats"),
+    "groundmesh.v1.RetrievalService": ("Search", "ListDocuments", "GetStats", "GetIngestJob"),
     "groundmesh.v1.JudgeService": ("Judge", "GradeDocuments"),
 }
 

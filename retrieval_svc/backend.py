@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from retrieval_svc.embeddings import Matrix
 from retrieval_svc.store import DocumentRecord, StoredChunk
@@ -75,3 +75,25 @@ class SearchBackend(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+
+@runtime_checkable
+class TextFirstBackend(Protocol):
+    """A backend that can make a document searchable by BM25 before its vectors exist (the
+    embedded store; Weaviate stores a document once it is embedded)."""
+
+    async def replace_text(
+        self, tenant: str, document: DocumentRecord, chunks: Sequence[StoredChunk]
+    ) -> None:
+        """Store the document, searchable by BM25 at once, vectors pending; durable."""
+        ...
+
+    async def set_vectors(
+        self, tenant: str, doc_id: str, chunk_ids: Sequence[str], vectors: Matrix
+    ) -> bool:
+        """Give every chunk its vector at once; False when the document changed meanwhile."""
+        ...
+
+    async def pending_documents(self, tenant: str) -> frozenset[str]:
+        """Documents searchable by BM25 only."""
+        ...

@@ -332,6 +332,7 @@ def outcome_to_json(outcome: SearchOutcome) -> JsonValue:
                 "vector_score": h.vector_score,
                 "bm25_score": h.bm25_score,
                 "fused_score": h.fused_score,
+                "vector_pending": h.vector_pending,
             }
             for h in outcome.hits
         ],
@@ -363,6 +364,7 @@ def outcome_from_json(value: JsonValue) -> SearchOutcome:
                 vector_score=_opt_float(h["vector_score"]),
                 bm25_score=_opt_float(h["bm25_score"]),
                 fused_score=float(h["fused_score"]),
+                vector_pending=bool(h.get("vector_pending", False)),
             )
             for h in data["hits"]
         ]

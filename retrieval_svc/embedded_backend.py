@@ -56,16 +56,17 @@ class EmbeddedBackend:
         current = ""
         ids: list[str] = []
         tokens: list[list[str]] = []
-        vectors: list[Matrix] = []
+        vectors: list[Matrix | None] = []
 
         def flush() -> None:
             if ids:
+                ready = [v for v in vectors if v is not None]
                 index.replace(
                     current,
                     metadata.get(current, {}),
                     ids,
                     tokens,
-                    np.vstack(vectors),
+                    np.vstack(ready) if len(ready) == len(vectors) else None,
                     titles.get(current, ""),
                 )
                 ids.clear()
@@ -105,6 +106,43 @@ class EmbeddedBackend:
                 vectors,
                 document.title,
             )
+
+    async def replace_text(
+        self, tenant: str, document: DocumentRecord, chunks: Sequence[StoredChunk]
+    ) -> None:
+        """Store a document searchable by BM25 at once, its vectors pending (durable)."""
+        async with self._write_lock:
+            await asyncio.to_thread(
+                self._store.replace_document, tenant, document, list(chunks), None
+            )
+            await asyncio.to_thread(
+                self._index(tenant).replace,
+                document.doc_id,
+                document.metadata,
+                [c.chunk_id for c in chunks],
+                [c.tokens for c in chunks],
+                None,
+                document.title,
+            )
+
+    async def set_vectors(
+        self, tenant: str, doc_id: str, chunk_ids: Sequence[str], vectors: Matrix
+    ) -> bool:
+        """Give a pending document all its vectors at once; False if it changed meanwhile."""
+        async with self._write_lock:
+            ok = await asyncio.to_thread(
+                self._store.set_vectors, tenant, doc_id, list(chunk_ids), vectors
+            )
+            if ok:
+                ok = await asyncio.to_thread(
+                    self._index(tenant).set_vectors, doc_id, chunk_ids, vectors
+                )
+            return ok
+
+    async def pending_documents(self, tenant: str) -> frozenset[str]:
+        """The tenant's documents searchable by BM25 only, vectors pending."""
+        index = self._indexes.get(tenant)
+        return index.pending_documents() if index else frozenset()
 
     async def delete_document(self, tenant: str, doc_id: str) -> int | None:
         async with self._write_lock:

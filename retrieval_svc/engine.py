@@ -18,13 +18,13 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from mesh.errors import InvalidInput, NotFound, Unavailable
+from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
 from mesh.text_decoding import declared_charset
-from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend
+from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextFirstBackend
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_text
 from retrieval_svc.embeddings import Embedder, Matrix
-from retrieval_svc.formats import extract, normalize_content_type
+from retrieval_svc.formats import extract, normalize_content_type, screen
 from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
 from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
@@ -84,6 +84,14 @@ class _Prepared:
     record: DocumentRecord
     chunks: list[StoredChunk]
     sha256: str
+
+
+@dataclass(frozen=True)
+class IngestIndexed:
+    """A document's text is stored and searchable by BM25; its vectors are being computed."""
+
+    doc_id: str
+    chunks_total: int
 
 
 @dataclass(frozen=True)
@@ -221,6 +229,15 @@ class RetrievalEngine:
             raise InvalidInput(f"document {doc.doc_id!r} has a title over {10 * MAX_TITLE_CHARS}")
         return normalize_content_type(doc.content_type)
 
+    def screen(self, doc: NewDocument) -> None:
+        """:meth:`check` and the format's quick checks (:func:`formats.screen`): what an upload
+        must pass before it is accepted as a job."""
+        ctype = self.check(doc)
+        try:
+            screen(ctype, doc.content, self._max_docx, declared_charset(doc.content_type))
+        except InvalidInput as exc:
+            raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
+
     def prepare(self, doc: NewDocument) -> tuple[DocumentRecord, list[StoredChunk]]:
         """Validate, extract and chunk a document (no side effects)."""
         ctype = self.check(doc)
@@ -262,7 +279,7 @@ class RetrievalEngine:
 
     async def ingest_steps(
         self, tenant: str, doc: NewDocument
-    ) -> AsyncIterator[IngestProgress | IngestResult]:
+    ) -> AsyncIterator[IngestProgress | IngestResult | IngestIndexed]:
         """Ingest one document, yielding progress after each embedding batch and, last, the
         result once it is durable. Nothing is written unless every step succeeds."""
 
@@ -273,8 +290,8 @@ class RetrievalEngine:
             yield step
 
     async def ingest_stream(
-        self, documents: AsyncIterator[tuple[str, NewDocument]]
-    ) -> AsyncGenerator[IngestProgress | IngestResult, None]:
+        self, documents: AsyncIterator[tuple[str, NewDocument]], text_first: bool = False
+    ) -> AsyncGenerator[IngestProgress | IngestResult | IngestIndexed, None]:
         """Ingest a stream of (tenant, document), acknowledging each once it is durable, in
         order. Documents that are waiting when the embedder is free are embedded together in
         batches of up to ``EMBED_BATCH`` chunks (batching across small documents is what makes
@@ -315,7 +332,7 @@ class RetrievalEngine:
                         break
                     item = queue.get_nowait()
                     finished = item is None
-                async for step in self._store_batch(batch):
+                async for step in self._store_batch(batch, text_first):
                     yield step
                 if error is not None:
                     raise error
@@ -366,10 +383,22 @@ class RetrievalEngine:
         yield vectors, [k in cached for k in keys]
 
     async def _store_batch(
-        self, batch: list[_Prepared]
-    ) -> AsyncIterator[IngestProgress | IngestResult]:
+        self, batch: list[_Prepared], text_first: bool = False
+    ) -> AsyncIterator[IngestProgress | IngestResult | IngestIndexed]:
+        """Embed and store a batch of documents. ``text_first`` (on a backend that can): each
+        document is stored searchable by BM25 before any vector is computed, and gets all its
+        vectors at once at the end; otherwise it is stored once, whole."""
         same = [await self._unchanged(item) for item in batch]
         work = [item for item, unchanged in zip(batch, same, strict=True) if not unchanged]
+        staged = self._backend if isinstance(self._backend, TextFirstBackend) else None
+        existed: dict[str, bool] = {}
+        for item in work:
+            doc_id = item.record.doc_id
+            existed[doc_id] = bool(await self._backend.get_chunks(item.tenant, [f"{doc_id}#0"]))
+            if text_first and staged is not None:
+                await staged.replace_text(item.tenant, item.record, item.chunks)
+                await self._invalidate(item.tenant)
+                yield IngestIndexed(doc_id, len(item.chunks))
         texts = [passage_text(c) for item in work for c in item.chunks]
         owner = [item.record.doc_id for item in work for _ in item.chunks]
         totals = {item.record.doc_id: len(item.chunks) for item in work}
@@ -387,9 +416,17 @@ class RetrievalEngine:
                 yield IngestResult(record.doc_id, len(chunks), False, unchanged=True)
                 continue
             own = vectors[offset : offset + len(chunks)]
+            reused = sum(from_cache[offset : offset + len(chunks)])
             offset += len(chunks)
-            existed = bool(await self._backend.get_chunks(item.tenant, [f"{record.doc_id}#0"]))
-            await self._backend.replace_document(item.tenant, record, chunks, own)
+            if text_first and staged is not None:
+                ids = [c.chunk_id for c in chunks]
+                if not await staged.set_vectors(item.tenant, record.doc_id, ids, own):
+                    raise FailedPrecondition(
+                        f"document {record.doc_id!r} was deleted or replaced while it was "
+                        "being embedded"
+                    )
+            else:
+                await self._backend.replace_document(item.tenant, record, chunks, own)
             if self._ingest_cache is not None:
                 await asyncio.to_thread(
                     self._ingest_cache.remember_content,
@@ -399,8 +436,13 @@ class RetrievalEngine:
                     len(chunks),
                 )
             await self._invalidate(item.tenant)
-            reused = sum(from_cache[offset - len(chunks) : offset])
-            yield IngestResult(record.doc_id, len(chunks), existed, reused=reused)
+            yield IngestResult(record.doc_id, len(chunks), existed[record.doc_id], reused=reused)
+
+    async def vectors_pending(self, tenant: str, doc_id: str) -> bool:
+        """Whether the document is stored searchable by BM25 only, its vectors pending."""
+        if not isinstance(self._backend, TextFirstBackend):
+            return False
+        return doc_id in await self._backend.pending_documents(tenant)
 
     async def ingest(self, tenant: str, doc: NewDocument) -> IngestResult:
         """Store one document durably and make it searchable; replaces an earlier version."""
@@ -527,7 +569,12 @@ class RetrievalEngine:
                 legs.append(result)
         if failed and len(failed) == (2 if mode is SearchMode.HYBRID else 1):
             raise Unavailable(f"search failed ({' and '.join(failed)} unavailable)")
-        hits = fuse(legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k)
+        pending = (
+            await self._backend.pending_documents(tenant)
+            if isinstance(self._backend, TextFirstBackend)
+            else frozenset()
+        )
+        hits = fuse(legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k, pending)
         if min_score > 0:  # 0 (the proto default) means no threshold
             hits = [h for h in hits if h.fused_score >= min_score]
         outcome = SearchOutcome(hits[:k], bool(failed), method, mode, tuple(failed))
@@ -548,8 +595,14 @@ def fuse(
     vector_weight: float,
     bm25_weight: float,
     rrf_k: int = 60,
+    pending: frozenset[str] = frozenset(),
 ) -> list[Hit]:
-    """One ranking from the two legs, every hit carrying both raw scores and the fused one."""
+    """One ranking from the two legs, every hit carrying both raw scores and the fused one.
+
+    A chunk of a document in ``pending`` (searchable by BM25, vectors not in yet) can only be
+    found by BM25; in hybrid search its BM25 evidence stands for both legs (its fused score is
+    scaled by ``(w_v + w_b) / w_b``), so a fresh upload is neither buried under embedded
+    documents nor ranked above what both legs agree on; the hit says ``vector_pending``."""
     chunks = {s.chunk.chunk_id: s.chunk for s in (*bm25, *vector)}
     vscores = {s.chunk.chunk_id: s.score for s in vector}
     bscores = {s.chunk.chunk_id: s.score for s in bm25}
@@ -567,5 +620,12 @@ def fuse(
         )
     else:
         fused = weighted_score(vscores, bscores, vector_weight, bm25_weight)
+    waiting = {cid for cid, c in chunks.items() if c.doc_id in pending}
+    if mode is SearchMode.HYBRID and waiting and bm25_weight > 0:
+        scale = (vector_weight + bm25_weight) / bm25_weight
+        fused.update({cid: fused[cid] * scale for cid in waiting if cid in fused})
     order = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [Hit(chunks[cid], vscores.get(cid), bscores.get(cid), score) for cid, score in order]
+    return [
+        Hit(chunks[cid], vscores.get(cid), bscores.get(cid), score, cid in waiting)
+        for cid, score in order
+    ]

@@ -201,3 +201,35 @@ def extract(
         return _docx(content, max_docx_uncompressed)
     text = _decode(content, charset)
     return Extracted(text, _first_heading(text) if content_type == MARKDOWN else "")
+
+
+def screen(
+    content_type: str, content: bytes, max_docx_uncompressed: int, charset: str | None = None
+) -> None:
+    """The quick checks an upload passes before it is accepted as a job (InvalidInput if
+    not): text that decodes to something, a PDF that opens and whose first page reads, a DOCX
+    that is a sane zip and opens. Full extraction runs later, in the job; a PDF whose pages
+    hold no text is found there."""
+    if content_type == PDF:
+        from pypdf import PdfReader
+        from pypdf.errors import PyPdfError
+
+        if not content.lstrip()[:5] == b"%PDF-":
+            raise InvalidInput("the document is not a PDF (it does not start with %PDF-)")
+        try:
+            reader = PdfReader(io.BytesIO(content), strict=False)
+            if reader.is_encrypted:
+                raise InvalidInput("the PDF is encrypted")
+            if not reader.pages:
+                raise InvalidInput("the PDF has no pages")
+            reader.pages[0].extract_text()
+        except InvalidInput:
+            raise
+        except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
+            raise InvalidInput(f"the PDF is corrupt or unreadable: {exc}"[:300]) from exc
+        return
+    if content_type == DOCX:
+        _docx(content, max_docx_uncompressed)
+        return
+    if not _decode(content, charset, html=content_type == HTML).strip():
+        raise InvalidInput("the document has no text")

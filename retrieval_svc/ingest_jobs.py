@@ -1,13 +1,17 @@
 """Uploads as background jobs (issue 19): accept at once, ingest behind, report progress.
 
-:meth:`IngestJobs.submit` checks each document cheaply (id, metadata, size, type), stores the
+:meth:`IngestJobs.submit` checks each document quickly (id, metadata, size, type, and that it
+opens: :meth:`RetrievalEngine.screen`), stores the
 jobs and their bytes durably (:class:`~retrieval_svc.job_store.JobStore`) and returns: the
 upload is acknowledged before any parsing or embedding. One worker task claims queued jobs of
 one tenant, oldest first, and runs them through the engine's ingest stream together (small
-documents share embedding batches). Progress and final states are written to the job store
+documents share embedding batches), text first: each document is searchable by BM25 as soon as
+it is parsed (the job says ``searchable``) and gets all its vectors at once when they are in.
+Progress and final states are written to the job store
 and wake every watcher. A job cancelled while it runs stops at the next embedding batch and
-its document stays wholly absent (or its earlier version stays); a cancel that comes after the
-document was committed finds the job done.
+its document is left wholly absent (its text, already searchable, is deleted; an earlier
+version it replaced is gone too); a cancel that comes after the vectors were committed finds the
+job done.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Sequence
 
-from mesh.errors import InvalidInput, NotFound
+from mesh.errors import FailedPrecondition, InvalidInput, NotFound
 from retrieval_svc.engine import (
+    IngestIndexed,
     IngestProgress,
     IngestResult,
     NewDocument,
@@ -74,7 +79,7 @@ class IngestJobs:
             raise InvalidInput("no documents to ingest")
         seen: set[str] = set()
         for doc in documents:
-            self._engine.check(doc)
+            await asyncio.to_thread(self._engine.screen, doc)
             if doc.doc_id in seen:
                 raise InvalidInput(f"doc_id {doc.doc_id!r} is sent twice in one upload")
             seen.add(doc.doc_id)
@@ -110,6 +115,8 @@ class IngestJobs:
         job = await asyncio.to_thread(self._store.request_cancel, tenant, job_id)
         if job is None:
             raise NotFound(f"job {job_id[:80]!r} does not exist")
+        if job.state is JobState.CANCELLED:  # it was queued: perhaps stored text waits
+            await self._drop_text(job)
         await self._notify()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + CANCEL_WAIT_SECONDS
@@ -139,9 +146,10 @@ class IngestJobs:
                 raise
             except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
                 log.exception("ingest batch failed; its unfinished jobs are queued again")
-                await asyncio.to_thread(
-                    self._store.note_error, jobs[0].job_id, f"will retry: {exc}"
-                )
+                for job in jobs:
+                    await asyncio.to_thread(
+                        self._store.note_error, job.job_id, f"will retry: {exc}"
+                    )
                 await asyncio.to_thread(self._store.requeue, [j.job_id for j in jobs])
                 await self._notify()
                 await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
@@ -166,9 +174,16 @@ class IngestJobs:
                 yield tenant, doc
 
         cancelled: set[str] = set()
-        steps = self._engine.ingest_stream(documents())
+        steps = self._engine.ingest_stream(documents(), text_first=True)
         try:
             async for step in steps:
+                if isinstance(step, IngestIndexed):  # searchable by BM25 from now on
+                    job = by_doc[step.doc_id]
+                    await asyncio.to_thread(
+                        self._store.mark_searchable, job.job_id, step.chunks_total
+                    )
+                    await self._notify()
+                    continue
                 if isinstance(step, IngestResult):
                     job = left.pop(0)
                     await self._finish(
@@ -191,7 +206,7 @@ class IngestJobs:
                 )
                 if cancelled:
                     break
-        except InvalidInput as exc:  # a bad document: it fails, the others go on
+        except (InvalidInput, FailedPrecondition) as exc:  # it fails, the others go on
             if left:
                 await self._finish(left.pop(0), JobState.FAILED, error=exc.message)
         except BaseException:
@@ -203,11 +218,19 @@ class IngestJobs:
             await steps.aclose()
         for job in left:
             if job.job_id in cancelled:
+                await self._drop_text(job)
                 await self._finish(job, JobState.CANCELLED)
         rest = [j.job_id for j in left if j.job_id not in cancelled]
         if rest:
             await asyncio.to_thread(self._store.requeue, rest)
             self._wake.set()
+
+    async def _drop_text(self, job: Job) -> None:
+        """A cancelled job leaves its document absent: text already stored (vectors pending,
+        perhaps from before a restart) is deleted."""
+        if await self._engine.vectors_pending(job.tenant, job.doc_id):
+            with contextlib.suppress(NotFound):
+                await self._engine.delete(job.tenant, job.doc_id)
 
     async def _finish(self, job: Job, state: JobState, **detail: object) -> None:
         await asyncio.to_thread(self._store.finish, job.job_id, state, **detail)  # type: ignore[arg-type]

@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS jobs (
     replaced INTEGER NOT NULL DEFAULT 0,
     unchanged INTEGER NOT NULL DEFAULT 0,
     cancel_requested INTEGER NOT NULL DEFAULT 0,
+    searchable INTEGER NOT NULL DEFAULT 0,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
     seq INTEGER NOT NULL
@@ -87,19 +88,20 @@ class Job:
     replaced: bool = False
     unchanged: bool = False
     cancel_requested: bool = False
+    searchable: bool = False
     metadata: dict[str, str] = field(default_factory=dict)
 
 
 _COLUMNS = (
     "job_id, tenant, doc_id, title, content_type, metadata, bytes, state, chunks_done, "
-    "chunks_total, chunks_reused, error, replaced, unchanged, cancel_requested, created_at, "
-    "updated_at"
+    "chunks_total, chunks_reused, error, replaced, unchanged, cancel_requested, searchable, "
+    "created_at, updated_at"
 )
 
 
 def _job(row: Sequence[object]) -> Job:
     (job_id, tenant, doc_id, title, ctype, metadata, size, state, done, total, reused, error,
-     replaced, unchanged, cancel, created, updated) = row  # fmt: skip
+     replaced, unchanged, cancel, searchable, created, updated) = row  # fmt: skip
     return Job(
         job_id=str(job_id),
         tenant=str(tenant),
@@ -116,6 +118,7 @@ def _job(row: Sequence[object]) -> Job:
         replaced=bool(replaced),
         unchanged=bool(unchanged),
         cancel_requested=bool(cancel),
+        searchable=bool(searchable),
         created_at=float(str(created)),
         updated_at=float(str(updated)),
     )
@@ -172,7 +175,7 @@ class JobStore:
             for n, (job, doc) in enumerate(zip(jobs, documents, strict=True), start=1):
                 self._db.execute(
                     f"INSERT INTO jobs ({_COLUMNS}, seq) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '', 0, 0, 0, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '', 0, 0, 0, 0, ?, ?, ?)",
                     (
                         job.job_id,
                         tenant,
@@ -253,6 +256,15 @@ class JobStore:
             )
         return [replace(j, state=JobState.RUNNING) for j in picked]
 
+    def mark_searchable(self, job_id: str, total: int) -> None:
+        """The job's text is stored and searchable by BM25; vectors follow."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE jobs SET searchable = 1, chunks_total = ?, updated_at = ? "
+                "WHERE job_id = ? AND state = 'running'",
+                (total, time.time(), job_id),
+            )
+
     def progress(self, job_id: str, done: int, total: int) -> None:
         with self._lock:
             self._db.execute(
@@ -279,8 +291,8 @@ class JobStore:
             self._db.execute(
                 "UPDATE jobs SET state = ?, error = ?, chunks_done = CASE WHEN ? THEN ? "
                 "ELSE chunks_done END, chunks_total = CASE WHEN ? THEN ? ELSE chunks_total "
-                "END, chunks_reused = ?, replaced = ?, unchanged = ?, updated_at = ? "
-                "WHERE job_id = ?",
+                "END, chunks_reused = ?, replaced = ?, unchanged = ?, searchable = ?, "
+                "updated_at = ? WHERE job_id = ?",
                 (
                     state.value,
                     error,
@@ -291,6 +303,7 @@ class JobStore:
                     reused,
                     int(replaced),
                     int(unchanged),
+                    int(state is JobState.DONE),
                     time.time(),
                     job_id,
                 ),

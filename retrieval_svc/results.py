@@ -19,12 +19,14 @@ class SearchMode(StrEnum):
 
 @dataclass(frozen=True)
 class Hit:
-    """A chunk with the scores that ranked it (None for a leg that did not return it)."""
+    """A chunk with the scores that ranked it (None for a leg that did not return it);
+    ``vector_pending``: its document is searchable by BM25 only, its vectors not in yet."""
 
     chunk: StoredChunk
     vector_score: float | None
     bm25_score: float | None
     fused_score: float
+    vector_pending: bool = False
 
 
 @dataclass(frozen=True)

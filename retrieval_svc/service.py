@@ -10,7 +10,7 @@ from opentelemetry import trace
 
 from groundmesh.v1 import common_pb2, retrieval_pb2, retrieval_pb2_grpc
 from mesh.errors import FailedPrecondition, InvalidInput
-from retrieval_svc.engine import IngestResult, NewDocument, RetrievalEngine
+from retrieval_svc.engine import IngestProgress, IngestResult, NewDocument, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
 from retrieval_svc.ingest_jobs import IngestJobs
 from retrieval_svc.job_store import Job, JobState
@@ -88,6 +88,7 @@ def job_to_proto(job: Job) -> retrieval_pb2.IngestJob:
         title=job.title,
         bytes=job.bytes,
         chunks_reused=job.chunks_reused,
+        searchable=job.searchable,
     )
 
 
@@ -101,11 +102,17 @@ def document_from_proto(request: retrieval_pb2.IngestRequest) -> NewDocument:
     )
 
 
+# The metadata key a search hit carries when only BM25 could find it (vectors pending).
+RETRIEVAL_LEGS = "retrieval_legs"
+
+
 def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
     """The wire form of a search hit."""
     c = hit.chunk
     metadata = dict(c.metadata)
     metadata["parent_id"] = c.doc_id
+    if hit.vector_pending:  # found by BM25 alone: the document's vectors are not in yet
+        metadata[RETRIEVAL_LEGS] = "bm25"
     if c.section:
         metadata["section"] = c.section
     return common_pb2.Chunk(
@@ -182,7 +189,7 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
                     chunks_total=step.chunk_count,
                     unchanged=step.unchanged,
                 )
-            elif progress and progress[0]:
+            elif isinstance(step, IngestProgress) and progress and progress[0]:
                 yield retrieval_pb2.IngestResponse(
                     doc_id=step.doc_id,
                     documents_done=done,

@@ -19,6 +19,9 @@ import numpy as np
 
 from retrieval_svc.embeddings import Matrix
 
+# The vector of a chunk whose text is stored and searchable (BM25) before its vector exists.
+PENDING = b""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
     tenant TEXT NOT NULL,
@@ -94,13 +97,14 @@ class EmbeddedStore:
             self._db.close()
 
     def replace_document(
-        self, tenant: str, doc: DocumentRecord, chunks: list[StoredChunk], vectors: Matrix
+        self, tenant: str, doc: DocumentRecord, chunks: list[StoredChunk], vectors: Matrix | None
     ) -> bool:
-        """Store ``doc`` and its chunks atomically, replacing any earlier version.
+        """Store ``doc`` and its chunks atomically, replacing any earlier version; ``vectors``
+        None stores the text alone, vectors pending (:meth:`set_vectors` adds them).
 
         Returns whether an earlier version was replaced.
         """
-        if vectors.shape != (len(chunks), self._dim):
+        if vectors is not None and vectors.shape != (len(chunks), self._dim):
             raise ValueError(f"expected {len(chunks)} vectors of {self._dim} dimensions")
         rows = [
             (
@@ -111,7 +115,9 @@ class EmbeddedStore:
                 c.section,
                 c.text,
                 json.dumps(list(c.tokens), ensure_ascii=False),
-                np.ascontiguousarray(vectors[i], dtype=np.float32).tobytes(),
+                PENDING
+                if vectors is None
+                else np.ascontiguousarray(vectors[i], dtype=np.float32).tobytes(),
             )
             for i, c in enumerate(chunks)
         ]
@@ -143,6 +149,37 @@ class EmbeddedStore:
                 self._db.execute("ROLLBACK")
                 raise
         return replaced
+
+    def set_vectors(self, tenant: str, doc_id: str, chunk_ids: list[str], vectors: Matrix) -> bool:
+        """Give a document's chunks their vectors, all in one transaction; False (nothing
+        written) when the document no longer has exactly these chunks (deleted or replaced)."""
+        if vectors.shape != (len(chunk_ids), self._dim):
+            raise ValueError(f"expected {len(chunk_ids)} vectors of {self._dim} dimensions")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                have = {
+                    r[0]
+                    for r in self._db.execute(
+                        "SELECT chunk_id FROM chunks WHERE tenant = ? AND doc_id = ?",
+                        (tenant, doc_id),
+                    )
+                }
+                if have != set(chunk_ids):
+                    self._db.execute("ROLLBACK")
+                    return False
+                self._db.executemany(
+                    "UPDATE chunks SET vector = ? WHERE tenant = ? AND chunk_id = ?",
+                    [
+                        (np.ascontiguousarray(v, dtype=np.float32).tobytes(), tenant, c)
+                        for c, v in zip(chunk_ids, vectors, strict=True)
+                    ],
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return True
 
     def delete_document(self, tenant: str, doc_id: str) -> int | None:
         """Delete one document; the number of chunks removed, or None if it did not exist."""
@@ -237,9 +274,10 @@ class EmbeddedStore:
 
     def index_rows(
         self, tenant: str
-    ) -> tuple[dict[str, dict[str, str]], Iterator[tuple[str, str, list[str], Matrix]]]:
+    ) -> tuple[dict[str, dict[str, str]], Iterator[tuple[str, str, list[str], Matrix | None]]]:
         """What the in-memory index needs, without chunk texts: each document's metadata, and
-        an iterator of (doc_id, chunk_id, tokens, vector) in document order. Hold no other
+        an iterator of (doc_id, chunk_id, tokens, vector or None when pending) in document
+        order. Hold no other
         call while iterating (the connection's lock is taken per batch of rows)."""
         with self._lock:
             metadata = {
@@ -249,7 +287,7 @@ class EmbeddedStore:
                 )
             }
 
-        def rows() -> Iterator[tuple[str, str, list[str], Matrix]]:
+        def rows() -> Iterator[tuple[str, str, list[str], Matrix | None]]:
             last = ("", -1)
             while True:
                 with self._lock:
@@ -262,7 +300,8 @@ class EmbeddedStore:
                 if not batch:
                     return
                 for r in batch:
-                    yield r[0], r[2], json.loads(r[3]), np.frombuffer(r[4], dtype=np.float32)
+                    vector = np.frombuffer(r[4], dtype=np.float32) if r[4] else None
+                    yield r[0], r[2], json.loads(r[3]), vector
                 last = (batch[-1][0], int(batch[-1][1]))
 
         return metadata, rows()
@@ -297,5 +336,6 @@ class EmbeddedStore:
                     metadata=metadata,
                 )
             )
-            vectors[i] = np.frombuffer(r[6], dtype=np.float32)
+            if r[6]:  # a pending vector stays zero
+                vectors[i] = np.frombuffer(r[6], dtype=np.float32)
         return chunks, vectors

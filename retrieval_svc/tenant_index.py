@@ -29,6 +29,7 @@ class _Doc:
     rows: list[int]
     metadata: dict[str, str]
     title: str
+    vectors_pending: bool = False
 
 
 class ReadWriteLock:
@@ -114,22 +115,42 @@ class TenantIndex:
         metadata: Mapping[str, str],
         chunk_ids: Sequence[str],
         tokens: Sequence[Sequence[str]],
-        vectors: Matrix,
+        vectors: Matrix | None,
         title: str = "",
     ) -> None:
-        """Put a document's chunks in place of its earlier ones (if any)."""
-        if vectors.shape != (len(chunk_ids), self.dim) or len(tokens) != len(chunk_ids):
+        """Put a document's chunks in place of its earlier ones (if any). ``vectors`` None:
+        the chunks are in BM25 only until :meth:`set_vectors` (the vector leg skips them)."""
+        if len(tokens) != len(chunk_ids) or (
+            vectors is not None and vectors.shape != (len(chunk_ids), self.dim)
+        ):
             raise ValueError("one vector and one token list per chunk are required")
         with self._lock.write():
             self._drop(doc_id)
             rows: list[int] = []
-            for chunk_id, terms, vector in zip(chunk_ids, tokens, vectors, strict=True):
+            for i, (chunk_id, terms) in enumerate(zip(chunk_ids, tokens, strict=True)):
                 row = self._slot()
-                self._vectors.set(row, vector)
+                if vectors is not None:
+                    self._vectors.set(row, vectors[i])
                 self._chunk_ids[row] = chunk_id
                 self._bm25.add(row, terms)
                 rows.append(row)
-            self._docs[doc_id] = _Doc(rows, dict(metadata), title)
+            self._docs[doc_id] = _Doc(rows, dict(metadata), title, vectors is None)
+
+    def set_vectors(self, doc_id: str, chunk_ids: Sequence[str], vectors: Matrix) -> bool:
+        """Give a pending document its vectors at once; False if it is not that document."""
+        with self._lock.write():
+            doc = self._docs.get(doc_id)
+            if doc is None or [self._chunk_ids[r] for r in doc.rows] != list(chunk_ids):
+                return False
+            for row, vector in zip(doc.rows, vectors, strict=True):
+                self._vectors.set(row, vector)
+            doc.vectors_pending = False
+            return True
+
+    def pending_documents(self) -> frozenset[str]:
+        """Documents whose chunks are searchable by BM25 only, vectors pending."""
+        with self._lock.read():
+            return frozenset(d for d, doc in self._docs.items() if doc.vectors_pending)
 
     def delete(self, doc_id: str) -> int:
         """Remove a document; how many chunks it had (0 if unknown)."""

@@ -37,6 +37,7 @@ const TEXT = {
     jobChunks: (d, t) => (t ? `${d}/${t} chunks` : ""),
     jobUnchanged: "unchanged: nothing to redo",
     askNow: (title) => `You can ask about “${title}” now.`,
+    askAlready: (title) => `You can already ask about “${title}” (keyword search; meaning search follows).`,
     cancel: "cancel",
     chooseFiles: "choose one or more files first",
     del: "delete",
@@ -80,6 +81,7 @@ const TEXT = {
     jobChunks: (d, t) => (t ? `${d}/${t} 個段落` : ""),
     jobUnchanged: "內容未變更，無需重做",
     askNow: (title) => `現在可以詢問「${title}」的內容了。`,
+    askAlready: (title) => `已可詢問「${title}」（關鍵字搜尋；語意搜尋隨後就緒）。`,
     cancel: "取消",
     chooseFiles: "請先選擇一個或多個檔案",
     del: "刪除",
@@ -473,6 +475,7 @@ function renderJob(job) {
   bar.value = job.state === "done" ? bar.max : job.chunks_done;
   li.dataset.state = job.state;
   let detail = `${words.jobState[job.state]} ${words.jobChunks(job.chunks_done, job.chunks_total)}`;
+  if (job.state === "running" && job.searchable) detail += ` · ${words.askAlready(job.title || job.doc_id)}`;
   if (job.state === "done") detail = job.unchanged ? words.jobUnchanged : words.askNow(job.title || job.doc_id);
   if (job.error) detail += ` — ${job.error}`;
   info.textContent = ` ${detail}`;

