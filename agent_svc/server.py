@@ -44,6 +44,7 @@ REQUIRED_PROMPTS: dict[str, dict[str, Any]] = {
     },
     "agent/extractive_lead.j2": {"language": "en"},
     "agent/fallback.j2": {"language": "en", "reason": "", "live": False},
+    "agent/partial_note.j2": {"language": "en", "answered": ["a"], "missing": ["b"]},
     "agent/guard_blocked.j2": {"language": "en"},
     "agent/system.j2": {},
     "agent/decision.j2": {

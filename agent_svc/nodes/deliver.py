@@ -66,6 +66,22 @@ def _answer(run: Run, text: str) -> agent_pb2.Answer:
     )
 
 
+def _with_partial_note(run: Run, text: str, model: str) -> str:
+    """A written answer to a multi-part question whose parts were not all found ends by saying
+    which parts it answers and which the documents did not (issue 16)."""
+    state = run.state
+    if model == "template" or len(state.aspects) < 2:
+        return text
+    answered = [a for a in state.aspects if state.coverage.get(a)]
+    missing = [a for a in state.aspects if not state.coverage.get(a)]
+    if not answered or not missing:
+        return text
+    note = run.render(
+        "agent/partial_note.j2", language=state.language, answered=answered, missing=missing
+    )
+    return f"{text}\n\n{note}"
+
+
 async def deliver(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state, delivery = run.state, run.delivery
     assert delivery is not None, "a run reaches deliver with an answer to deliver"
@@ -73,6 +89,7 @@ async def deliver(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     text = delivery.text.strip() or run.render(
         "agent/fallback.j2", language=state.language, reason="", live=False
     )
+    text = _with_partial_note(run, text, delivery.model)
     state.final_answer = text
     # The accepted draft goes out in the pieces it was written in (a model's stream deltas).
     pieces = state.draft_pieces if "".join(state.draft_pieces) == text else []

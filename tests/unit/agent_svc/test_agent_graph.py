@@ -238,6 +238,21 @@ class TestLoops:
         reason = "unjudged: judge_svc failed (judge_svc: draft too long)"
         assert answer.judgement.reasoning == reason
 
+    async def test_a_partial_answer_says_what_it_answers_and_what_it_could_not(self) -> None:
+        q = "How fast must a lost laptop be reported and what is the parking garage's opening time?"
+        answer = answer_of(await run(make_graph(FakeUpstreams(DOCS)), q))
+        assert "sec#0" in set(CITATION.findall(answer.answer))
+        assert "This answers: How fast must a lost laptop be reported." in answer.answer
+        assert "did not answer: what is the parking garage's opening time" in answer.answer
+
+    async def test_a_whole_answer_has_no_partial_note(self) -> None:
+        q = (
+            "How fast must a lost laptop be reported "
+            "and how many days in advance is leave requested?"
+        )
+        answer = answer_of(await run(make_graph(FakeUpstreams(DOCS)), q))
+        assert "did not answer" not in answer.answer
+
     async def test_multi_part_question_reasons_in_several_steps(self) -> None:
         """**Feature: generic-agentic-rag, Property 7: Complex Query Decomposition**"""
         q = (
