@@ -43,7 +43,7 @@ REQUIRED_PROMPTS: dict[str, dict[str, Any]] = {
         "service_scope": "the documents",
     },
     "agent/extractive_lead.j2": {"language": "en"},
-    "agent/fallback.j2": {"language": "en", "reason": "", "live": False},
+    "agent/fallback.j2": {"language": "en", "reason": "", "live": False, "related": []},
     "agent/partial_note.j2": {"language": "en", "answered": ["a"], "missing": ["b"]},
     "agent/guard_blocked.j2": {"language": "en"},
     "agent/system.j2": {},

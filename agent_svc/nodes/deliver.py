@@ -87,7 +87,7 @@ async def deliver(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     assert delivery is not None, "a run reaches deliver with an answer to deliver"
     started = time.monotonic()
     text = delivery.text.strip() or run.render(
-        "agent/fallback.j2", language=state.language, reason="", live=False
+        "agent/fallback.j2", language=state.language, reason="", live=False, related=[]
     )
     text = _with_partial_note(run, text, delivery.model)
     state.final_answer = text

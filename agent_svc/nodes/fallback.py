@@ -8,6 +8,21 @@ from agent_svc import events
 from agent_svc.run import Run, accepted
 from groundmesh.v1 import agent_pb2, common_pb2
 
+RELATED_READING = 3
+
+
+def related_reading(chunks: list[common_pb2.Chunk]) -> list[str]:
+    """Titles of the closest documents found (at most three, best first): offered as reading
+    after "not found", never as an answer, never cited."""
+    titles: list[str] = []
+    for c in chunks:
+        title = " ".join((c.title or c.doc_id).split())[:120]
+        if title and title not in titles:
+            titles.append(title)
+        if len(titles) == RELATED_READING:
+            break
+    return titles
+
 
 async def fallback(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
@@ -25,7 +40,13 @@ async def fallback(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
         live = state.intent == common_pb2.INTENT_WEB_SEARCH and "web_search" not in {
             t.name for t in run.deps.tools.list()
         }
-        text = run.render("agent/fallback.j2", language=state.language, reason="", live=live)
+        text = run.render(
+            "agent/fallback.j2",
+            language=state.language,
+            reason="",
+            live=live,
+            related=related_reading(state.ranked_results()),
+        )
     last = state.evaluation_result
     verdict = accepted(
         f"no grounded answer ({reason})"

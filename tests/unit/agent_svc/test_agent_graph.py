@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from agent_svc.guard import check_input
+from agent_svc.nodes.fallback import related_reading
 from agent_svc.policy import OfflinePolicy
 from agent_svc.state import MAX_STEPS, THRESHOLDS, AgentState, Decision, ToolCall
 from agent_svc.tools.registry import ToolDefinition, ToolRegistry
@@ -244,6 +245,25 @@ class TestLoops:
         assert "sec#0" in set(CITATION.findall(answer.answer))
         assert "This answers: How fast must a lost laptop be reported." in answer.answer
         assert "did not answer: what is the parking garage's opening time" in answer.answer
+
+    def test_related_reading_is_titles_best_first_never_cited(self) -> None:
+        chunks = [
+            common_pb2.Chunk(chunk_id="a#0", doc_id="a", title="Parking  rules"),
+            common_pb2.Chunk(chunk_id="a#1", doc_id="a", title="Parking rules"),
+            common_pb2.Chunk(chunk_id="b#0", doc_id="b", title=""),
+            common_pb2.Chunk(chunk_id="c#0", doc_id="c", title="Holidays"),
+            common_pb2.Chunk(chunk_id="d#0", doc_id="d", title="Fourth"),
+        ]
+        assert related_reading(chunks) == ["Parking rules", "b", "Holidays"]
+        lib = PromptLibrary(REPO_ROOT / "prompts")
+        for language, marker in (
+            ("en", "Related reading (not an answer): "),
+            ("zh-Hant", "相關閱讀"),
+        ):
+            text = lib.render(
+                "agent/fallback.j2", language=language, reason="", live=False, related=["A", "B"]
+            ).text
+            assert marker in text and not CITATION.findall(text)
 
     async def test_a_whole_answer_has_no_partial_note(self) -> None:
         q = (

@@ -63,4 +63,4 @@ def test_override_serves_its_own_version(tmp_path: Path) -> None:
     lib = PromptLibrary(REPO_ROOT / "prompts", override=tmp_path)
     assert lib.render("agent/extractive_lead.j2", language="en").text == "Sources say:"
     assert lib.version("agent/extractive_lead.j2") == "9"
-    assert lib.version("agent/fallback.j2") == "2"  # not overridden: the shipped one
+    assert lib.version("agent/fallback.j2") == "3"  # not overridden: the shipped one
