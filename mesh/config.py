@@ -113,6 +113,26 @@ class RetrievalSettings(GrpcServerSettings):
     )
     cache_entries: int = Field(1024, ge=0, description="in-process search cache size (0: off)")
     cache_ttl_seconds: float = Field(300.0, gt=0, description="search cache entry lifetime")
+    role: str = Field(
+        "all",
+        pattern="^(all|search|worker)$",
+        description="all: serve and run ingest jobs; search: serve and submit jobs, run none; "
+        "worker: run ingest jobs (and serve health). search and worker need jobs_redis_url",
+    )
+    jobs_redis_url: str = Field(
+        "",
+        description="Redis shared by every replica for ingest jobs (state, uploaded bytes, the "
+        "streaQ queue); empty keeps them in SQLite in the data dir, per replica. Use it with a "
+        "shared store (Weaviate), a Redis with AOF and maxmemory-policy noeviction",
+    )
+    jobs_idle_seconds: float = Field(
+        30.0,
+        gt=0,
+        le=3600,
+        description="a job whose worker stopped renewing it this long ago (killed, node lost) "
+        "is run again by another worker",
+    )
+    jobs_concurrency: int = Field(1, ge=1, le=64, description="ingest jobs a worker runs at once")
     max_docx_uncompressed_bytes: int = Field(
         64 * MiB, gt=0, description="largest total uncompressed size of a DOCX"
     )

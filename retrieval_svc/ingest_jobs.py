@@ -30,7 +30,8 @@ from retrieval_svc.engine import (
     RetrievalEngine,
     check_tenant,
 )
-from retrieval_svc.job_store import Job, JobState, JobStore
+from retrieval_svc.job_storage import JobStorage
+from retrieval_svc.job_store import Job, JobState
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ class IngestJobs:
     """The job queue of one retrieval_svc process over its engine."""
 
     def __init__(
-        self, engine: RetrievalEngine, store: JobStore, jobs_per_batch: int = JOBS_PER_BATCH
+        self, engine: RetrievalEngine, store: JobStorage, jobs_per_batch: int = JOBS_PER_BATCH
     ) -> None:
         self._engine = engine
         self._store = store

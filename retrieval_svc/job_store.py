@@ -154,23 +154,24 @@ class JobStore:
 
     def submit(self, tenant: str, documents: Sequence[NewDocument]) -> list[Job]:
         """Store one queued job per document, all or none; durable once this returns."""
-        now = time.time()
-        jobs = [
-            Job(
-                job_id=f"job-{uuid.uuid4().hex}",
-                tenant=tenant,
-                doc_id=d.doc_id,
-                title=d.title,
-                content_type=d.content_type,
-                metadata=dict(d.metadata),
-                state=JobState.QUEUED,
-                bytes=len(d.content),
-                created_at=now,
-                updated_at=now,
-            )
-            for d in documents
-        ]
         with self._transaction():
+            # Stamped under the lock: creation time follows the queue order.
+            now = time.time()
+            jobs = [
+                Job(
+                    job_id=f"job-{uuid.uuid4().hex}",
+                    tenant=tenant,
+                    doc_id=d.doc_id,
+                    title=d.title,
+                    content_type=d.content_type,
+                    metadata=dict(d.metadata),
+                    state=JobState.QUEUED,
+                    bytes=len(d.content),
+                    created_at=now,
+                    updated_at=now,
+                )
+                for d in documents
+            ]
             (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM jobs").fetchone()
             for n, (job, doc) in enumerate(zip(jobs, documents, strict=True), start=1):
                 self._db.execute(

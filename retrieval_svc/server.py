@@ -54,7 +54,25 @@ def build_engine(settings: RetrievalSettings, embedder: Embedder) -> RetrievalEn
 
 
 def build_jobs(settings: RetrievalSettings, engine: RetrievalEngine) -> IngestJobs:
-    """The ingest job queue; its state lives beside the embedded store, in the data dir."""
+    """The ingest job queue: in Redis, shared by every replica, when ``jobs_redis_url`` is set
+    (``role`` says whether this process runs jobs); else beside the embedded store, in the
+    data dir, run by this process."""
+    if settings.jobs_redis_url:
+        from retrieval_svc.redis_job_store import RedisJobStore
+        from retrieval_svc.redis_jobs import RedisIngestJobs
+
+        return RedisIngestJobs(
+            engine,
+            RedisJobStore(settings.jobs_redis_url),
+            run_worker=settings.role != "search",
+            idle_seconds=settings.jobs_idle_seconds,
+            concurrency=settings.jobs_concurrency,
+        )
+    if settings.role != "all":
+        raise ValueError(
+            f"GROUNDMESH_RETRIEVAL_ROLE={settings.role} needs a shared job queue: "
+            "set GROUNDMESH_RETRIEVAL_JOBS_REDIS_URL"
+        )
     return IngestJobs(engine, JobStore(settings.data_dir / "jobs.sqlite3"))
 
 
