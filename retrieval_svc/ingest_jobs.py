@@ -54,6 +54,7 @@ class IngestJobs:
         self._changed = asyncio.Condition()
         self._worker: asyncio.Task[None] | None = None
         self._failures = 0  # consecutive batches the store refused: the retry back-off
+        self._stranded: list[str] = []  # jobs left running when even the requeue failed
 
     async def start(self) -> None:
         """Queue again what a stopped process left running, then start the worker."""
@@ -116,7 +117,9 @@ class IngestJobs:
         job = await asyncio.to_thread(self._store.request_cancel, tenant, job_id)
         if job is None:
             raise NotFound(f"job {job_id[:80]!r} does not exist")
-        if job.state is JobState.CANCELLED:  # it was queued: perhaps stored text waits
+        if job.state is JobState.CANCELLED and not await self._doc_running(job):
+            # It was queued: text it stored before a restart may wait, vectors pending; text
+            # that a running job of the same document stored is that job's, and stays.
             await self._drop_text(job)
         await self._notify()
         loop = asyncio.get_running_loop()
@@ -136,6 +139,12 @@ class IngestJobs:
     async def _work(self) -> None:
         while True:
             self._wake.clear()
+            if self._stranded:
+                try:
+                    await asyncio.to_thread(self._store.requeue, self._stranded)
+                    self._stranded = []
+                except Exception:
+                    log.warning("the job store still refuses writes; retrying later")
             jobs = await asyncio.to_thread(self._store.claim, self._per_batch)
             if not jobs:
                 await self._wake.wait()
@@ -147,14 +156,22 @@ class IngestJobs:
                 raise
             except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
                 log.exception("ingest batch failed; its unfinished jobs are queued again")
-                for job in jobs:
-                    await asyncio.to_thread(
-                        self._store.note_error, job.job_id, f"will retry: {exc}"
-                    )
-                await asyncio.to_thread(self._store.requeue, [j.job_id for j in jobs])
-                await self._notify()
+                await self._note_retry(jobs, exc)
                 await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
                 self._failures += 1
+
+    async def _note_retry(self, jobs: list[Job], exc: Exception) -> None:
+        """Say why on each job and queue them again; a store that cannot even take that (a
+        full disk) leaves them running, to be queued again before the next claim or at a
+        restart: the worker itself carries on."""
+        try:
+            for job in jobs:
+                await asyncio.to_thread(self._store.note_error, job.job_id, f"will retry: {exc}")
+            await asyncio.to_thread(self._store.requeue, [j.job_id for j in jobs])
+        except Exception:
+            log.exception("could not note the failure on the jobs; they are retried later")
+            self._stranded.extend(j.job_id for j in jobs)
+        await self._notify()
 
     async def _run(self, jobs: list[Job]) -> None:
         runnable: list[tuple[Job, NewDocument]] = []
@@ -213,7 +230,8 @@ class IngestJobs:
         except BaseException:
             # Anything else (store full or read-only, backend down): the unfinished jobs go
             # back to the queue and ``_work`` retries them with a back-off.
-            await asyncio.to_thread(self._store.requeue, [j.job_id for j in left])
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self._store.requeue, [j.job_id for j in left])
             raise
         finally:
             await steps.aclose()
@@ -225,6 +243,12 @@ class IngestJobs:
         if rest:
             await asyncio.to_thread(self._store.requeue, rest)
             self._wake.set()
+
+    async def _doc_running(self, job: Job) -> bool:
+        running = getattr(self._store, "doc_running", None)
+        if running is None:  # a store that cannot tell: keep the text rather than risk it
+            return True
+        return bool(await asyncio.to_thread(running, job.tenant, job.doc_id))
 
     async def _drop_text(self, job: Job) -> None:
         """A cancelled job leaves its document absent: text already stored (vectors pending,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
+from mesh.errors import FailedPrecondition, ResourceExhausted
 from retrieval_svc.engine import NewDocument
 
 KEEP_FINAL_SECONDS = 7 * 24 * 3600
@@ -124,6 +125,16 @@ def _job(row: Sequence[object]) -> Job:
     )
 
 
+def _store_error(exc: sqlite3.OperationalError) -> Exception:
+    """A clear error for a store that cannot take the write (full, read-only), else ``exc``."""
+    text = str(exc).lower()
+    if "full" in text:
+        return ResourceExhausted("the ingest store is full: free disk space, then upload again")
+    if "readonly" in text or "read-only" in text:
+        return FailedPrecondition("the ingest store is read-only: nothing can be uploaded now")
+    return exc
+
+
 class JobStore:
     """The jobs of every tenant; thread-safe (one connection, one lock)."""
 
@@ -144,13 +155,17 @@ class JobStore:
     def _transaction(self) -> Iterator[None]:
         """One write transaction under the lock: committed whole, or rolled back."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:  # a failed COMMIT may have ended it already
+                        self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as exc:
+                raise _store_error(exc) from exc
 
     def submit(self, tenant: str, documents: Sequence[NewDocument]) -> list[Job]:
         """Store one queued job per document, all or none; durable once this returns."""
@@ -347,6 +362,15 @@ class JobStore:
                 (time.time(), job_id, tenant),
             )
         return self.get(tenant, job_id)
+
+    def doc_running(self, tenant: str, doc_id: str) -> bool:
+        """Whether a job of this document is running (its text may be the stored one)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT 1 FROM jobs WHERE tenant = ? AND doc_id = ? AND state = 'running'",
+                (tenant, doc_id),
+            ).fetchone()
+        return row is not None
 
     def cancel_requested(self, job_ids: Sequence[str]) -> set[str]:
         with self._lock:
