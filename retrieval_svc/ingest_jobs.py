@@ -176,6 +176,10 @@ class IngestJobs:
     async def _run(self, jobs: list[Job]) -> None:
         runnable: list[tuple[Job, NewDocument]] = []
         for job in jobs:
+            if job.cancel_requested:  # cancelled while running, then queued again: honour it
+                await self._drop_text(job)
+                await self._finish(job, JobState.CANCELLED)
+                continue
             doc = await asyncio.to_thread(self._store.document, job)
             if doc is None:
                 await self._finish(job, JobState.FAILED, error="the uploaded content is missing")

@@ -272,6 +272,22 @@ class TestResume:
         finally:
             await m2.close()
 
+    async def test_a_cancel_made_before_a_restart_is_honoured(self, tmp_path: Path) -> None:
+        m = Mesh(tmp_path)
+        await m.engine.load()
+        [job] = await m.jobs.submit("acme", [_doc("a", "Alpha text.")])
+        m.store.claim(1)  # running when the cancel came, then the process died
+        m.store.request_cancel("acme", job.job_id)
+        await m.close()
+        m2 = Mesh(tmp_path)
+        await m2.engine.load()
+        await m2.jobs.start()
+        try:
+            assert (await m2.final(job)).state is JobState.CANCELLED
+            assert await m2.engine.list_documents("acme") == []
+        finally:
+            await m2.close()
+
     async def test_text_stored_before_a_crash_is_searchable_and_resumed(
         self, tmp_path: Path
     ) -> None:
