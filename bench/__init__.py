@@ -11,7 +11,16 @@ import importlib.util
 
 import typer
 
-BENCHMARKS = ("retrieval", "router", "judge", "relevance", "gateway", "reliability", "agent")
+BENCHMARKS = (
+    "retrieval",
+    "ingest",
+    "router",
+    "judge",
+    "relevance",
+    "gateway",
+    "reliability",
+    "agent",
+)
 
 bench_app = typer.Typer(
     help="Measure Groundmesh: each benchmark prints a table with its baseline.",
