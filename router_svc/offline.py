@@ -1,4 +1,4 @@
-"""The offline router: two exact rules, then the learned classifier.
+"""The offline router: three exact rules, then the learned classifier.
 
 Deterministic, no network, and explainable: every decision's reasoning names the rule or the
 classifier's top routes with their probabilities. In order:
@@ -6,7 +6,9 @@ classifier's top routes with their probabilities. In order:
 1. the whole message is a greeting, thanks, farewell or small talk from the lexicon →
    DIRECT_ANSWER / greeting (every such match in the training data was a greeting);
 2. arithmetic → DOCUMENT_QA / simple_faq (the agent's calculator answers it);
-3. the learned classifier (:mod:`router_svc.classifier`) over the message and whether there is
+3. the date or the time → DOCUMENT_QA / simple_faq (the current_time tool answers it; every
+   match in the training data was one);
+4. the learned classifier (:mod:`router_svc.classifier`) over the message and whether there is
    history; a follow-up gets its standalone question from :mod:`router_svc.followup`.
 
 A DIRECT_ANSWER or WEB_SEARCH under confidence 0.8 is escalated to DOCUMENT_QA.
@@ -265,6 +267,14 @@ class LexiconRouter:
                 TaskType.SIMPLE_FAQ,
                 0.9,
                 "the message is arithmetic, which the calculator answers",
+            )
+        if self._model is not None and DATE_TIME.search(normalized):
+            # Reliably right: all 39 training messages it matches are date or time questions.
+            return decide(
+                Intent.DOCUMENT_QA,
+                TaskType.SIMPLE_FAQ,
+                0.9,
+                "the message asks for the date or time, which the current_time tool answers",
             )
         if self._model is not None:
             # A greeting followed by a real question is the question (seed Property 6).
