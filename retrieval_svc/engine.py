@@ -18,6 +18,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from mesh.embedding import DEFAULT_BATCH_SIZE
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
 from mesh.text_decoding import declared_charset
 from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextFirstBackend
@@ -40,7 +41,7 @@ MAX_QUERY_CHARS = 4000
 MAX_TITLE_CHARS = 300
 MAX_METADATA_ITEMS = 32
 MAX_METADATA_CHARS = 2000
-EMBED_BATCH = 32
+EMBED_BATCH = DEFAULT_BATCH_SIZE  # measured: mesh/embedding.py says how
 
 
 def file_name(metadata: Mapping[str, str]) -> str:

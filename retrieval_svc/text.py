@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import logging
 import re
 
-import jieba
+import rjieba
 
 from mesh.text import split_sentences
 
 __all__ = ["clean_text", "split_sentences", "tokenize"]
-
-jieba.setLogLevel(logging.WARNING)
 
 _TOKEN = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff]+", re.UNICODE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -23,8 +20,16 @@ def clean_text(text: str) -> str:
 
 
 def tokenize(text: str) -> list[str]:
-    """Terms for BM25: jieba's search-mode words for Chinese, lower-cased words for the rest."""
+    """Terms for BM25: jieba's search-mode words for Chinese, lower-cased words for the rest.
+
+    rjieba (jieba-rs: jieba's dictionary and HMM, in Rust) cuts a 1 MB document in 0.1 s where
+    pure-Python jieba took 1.7 s, which was most of the wait before an upload was searchable
+    (issue 19). Its cuts match jieba's on 98 % of Chinese paragraphs; in search mode it also
+    yields a hyphenated compound's parts (``np-complete`` -> np, complete, np, complete). BM25
+    alone on the whole shared sets (same index, same queries): nDCG@10 unchanged on DRCD (0.928)
+    and CMRC 2018 (0.982), 0.852 against 0.854 on SQuAD. Documents stored before the switch
+    keep their terms."""
     tokens: list[str] = []
-    for word in jieba.cut_for_search(text.lower()):
+    for word in rjieba.cut_for_search(text.lower(), True):
         tokens.extend(_TOKEN.findall(word))
     return tokens
