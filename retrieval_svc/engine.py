@@ -8,6 +8,7 @@ here, so fusion, filters and scores behave the same on every backend.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import re
@@ -368,19 +369,37 @@ class RetrievalEngine:
         for i, k in enumerate(keys):
             if k in cached:
                 vectors[i] = cached[k]
-        ready = [k in cached for k in keys]
-        for start in range(0, len(missing), EMBED_BATCH):
-            rows = missing[start : start + EMBED_BATCH]
-            part = await asyncio.to_thread(self._embedder.embed_passages, [texts[i] for i in rows])
-            vectors[rows] = part
-            if cache is not None:
-                await asyncio.to_thread(cache.put_vectors, [keys[i] for i in rows], part)
-            for i in rows:
-                ready[i] = True
-            doc_id = owner[rows[-1]]
-            embedded = sum(1 for i, o in enumerate(owner) if o == doc_id and ready[i])
-            if embedded < totals[doc_id]:
-                yield IngestProgress(doc_id, embedded, totals[doc_id])
+        done: dict[str, int] = {}
+        for i, k in enumerate(keys):
+            if k in cached:
+                done[owner[i]] = done.get(owner[i], 0) + 1
+        batches = [missing[s : s + EMBED_BATCH] for s in range(0, len(missing), EMBED_BATCH)]
+
+        def embed(rows: list[int]) -> asyncio.Task[Matrix]:
+            texts_of = [texts[i] for i in rows]
+            return asyncio.create_task(asyncio.to_thread(self._embedder.embed_passages, texts_of))
+
+        # Pipelined: the next batch embeds while this one is cached and its progress written
+        # (fsyncs that would otherwise leave the CPU idle between batches).
+        upcoming = embed(batches[0]) if batches else None
+        try:
+            for n, rows in enumerate(batches):
+                assert upcoming is not None
+                part = await upcoming
+                upcoming = embed(batches[n + 1]) if n + 1 < len(batches) else None
+                vectors[rows] = part
+                if cache is not None:
+                    await asyncio.to_thread(cache.put_vectors, [keys[i] for i in rows], part)
+                for i in rows:
+                    done[owner[i]] = done.get(owner[i], 0) + 1
+                doc_id = owner[rows[-1]]
+                if done[doc_id] < totals[doc_id]:
+                    yield IngestProgress(doc_id, done[doc_id], totals[doc_id])
+        finally:
+            if upcoming is not None:  # closed early (a cancel): let the running batch end
+                upcoming.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await upcoming
         yield vectors, [k in cached for k in keys]
 
     async def _store_batch(
