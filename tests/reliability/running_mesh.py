@@ -100,3 +100,15 @@ def store_state(
             stats = stub.GetStats(retrieval_pb2.GetStatsRequest(tenant=tenant), timeout=30)
             state[tenant] = (mesh.documents(tenant), stats.documents, stats.chunks)
     return state
+
+
+@dataclass
+class RetrievalAlone:
+    """retrieval_svc alone, with a handle to kill and restart it on its port."""
+
+    launcher: MeshLauncher
+    control: ServiceControl
+
+    @property
+    def address(self) -> str:
+        return self.launcher.address("retrieval_svc")

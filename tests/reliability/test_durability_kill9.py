@@ -23,6 +23,7 @@ import pytest
 from cli.launcher import MeshLauncher
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from testkit.faults import TALLY, ServiceControl
+from tests.reliability.running_mesh import RetrievalAlone as Retrieval
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -48,18 +49,6 @@ def document(doc_id: str) -> bytes:
             + "\n"
         )
     return "\n".join(parts).encode()
-
-
-@dataclass
-class Retrieval:
-    """retrieval_svc alone, with a handle to kill and restart it on its port."""
-
-    launcher: MeshLauncher
-    control: ServiceControl
-
-    @property
-    def address(self) -> str:
-        return self.launcher.address("retrieval_svc")
 
 
 @pytest.fixture

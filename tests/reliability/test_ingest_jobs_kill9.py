@@ -53,6 +53,7 @@ import pytest
 from cli.launcher import MeshLauncher
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from testkit.faults import TALLY, ServiceControl
+from tests.reliability.running_mesh import RetrievalAlone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -210,16 +211,8 @@ class Client:
         return job
 
 
-@dataclass
-class Retrieval:
-    """retrieval_svc alone, with a handle to kill and restart it on its port."""
-
-    launcher: MeshLauncher
-    control: ServiceControl
-
-    @property
-    def address(self) -> str:
-        return self.launcher.address("retrieval_svc")
+class Retrieval(RetrievalAlone):
+    """retrieval_svc alone, killable, and a client of it."""
 
     def client(self) -> Client:
         return Client(self.address)
