@@ -175,9 +175,8 @@ def evaluate(classify: Classify, examples: Sequence[Example], *, timed: bool = T
         tasks.append(decision.task_type.value)
         confidences.append(decision.confidence)
         languages_ok += decision.language == ex.language
-    correct = [
-        e.intent == i and e.task_type == t for e, i, t in zip(examples, intents, tasks, strict=True)
-    ]
+    # The confidence is the intent's (the seeds' IntentClassification), so is the calibration.
+    correct = [e.intent == i for e, i in zip(examples, intents, strict=True)]
     followups = [t for e, t in zip(examples, tasks, strict=True) if e.task_type == FOLLOWUP]
     return Evaluation(
         intent=report([e.intent for e in examples], intents, INTENTS),
@@ -198,7 +197,7 @@ def calibration_error(
     confidences: Sequence[float], correct: Sequence[bool], bins: int = 10
 ) -> float:
     """Expected calibration error: |accuracy - mean confidence| per confidence bin, weighted by
-    the bin's share of the decisions (a route is correct when intent and task type are)."""
+    the bin's share of the decisions (``correct``: whether each decision's intent was right)."""
     if not confidences:
         return 0.0
     total = 0.0

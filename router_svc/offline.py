@@ -281,7 +281,7 @@ class LexiconRouter:
             prediction = self._model.predict(without_greeting(normalized), bool(history))
             task, intent = prediction.route
             reasoning = f"learned: {prediction.describe()}"
-            confidence = round(prediction.confidence, 3)
+            confidence = round(prediction.intent_confidence, 3)
             if confidence < ESCALATION_THRESHOLD and COMPLEX.search(normalized):
                 # Unsure, and the message compares or asks for pros and cons: a synthesis.
                 task, intent, confidence = TaskType.SIMPLE_FAQ, Intent.COMPLEX, 0.8
