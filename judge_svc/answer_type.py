@@ -7,8 +7,12 @@ with none of these words ("what is …", 「…是什麼」) expect no particula
 Only the date and quantity checks are precise enough to veto an answer on their own (on the
 tuning half of the answer-relevance set, 0 of the dated relevant answers lacked a date while 61 %
 of the off-topic ones did); person, place, reason and steps are looser patterns, reported in the
-verdict's notes but never a veto. Regular expressions are enough here: the patterns are short and
-the words closed classes; no tagger is bundled for Chinese named entities.
+verdict's notes but never a veto. Two finer checks serve the near misses of unanswerable
+questions (a paragraph about the right entity that does not state the fact): a "how many X"
+question needs a number of X (:func:`counted_unit`, :func:`states_count`), and a value the
+question itself states is not an answer to it (:func:`has_new_value`). Regular expressions are
+enough here: the patterns are short and the words closed classes; no tagger is bundled for
+Chinese named entities.
 """
 
 from __future__ import annotations
@@ -69,7 +73,8 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
 _ZH_NUMERAL = r"[零〇一二兩两三四五六七八九十百千萬万億亿]"
 _ZH_MEASURE = (
     r"[個个位名人年月日天歲岁次件種种條条隻只里米尺元塊块倍%％萬万千百億亿分秒度層层座所家"
-    r"頁页部本台輛辆艘架匹頭头張张項项屆届場场週周小公克斤噸吨升]"
+    r"頁页部本台輛辆艘架匹頭头張张項项屆届場场週周小公克斤噸吨升"
+    r"盤盘局輪轮章節节門门科堂趟遍回份封筆笔片根支棵顆颗]"
 )
 _EN_NUMBER = (
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
@@ -148,3 +153,101 @@ def has_type(kind: AnswerType, text: str) -> bool:
     if kind is AnswerType.NONE:
         return True
     return _ANSWER_PATTERNS[kind].search(text) is not None
+
+
+def has_new_value(kind: AnswerType, text: str, question: str) -> bool:
+    """Whether ``text`` holds a value of ``kind`` that the question does not already state.
+
+    The year in "how many died in the 1991 eruption?" is not an answer to it.
+
+    >>> has_new_value(AnswerType.QUANTITY, "The 1991 eruption was large.", "How many died in 1991?")
+    False
+    >>> has_new_value(AnswerType.QUANTITY, "In 1991, 847 people died.", "How many died in 1991?")
+    True
+    """
+    if kind is AnswerType.NONE:
+        return True
+    asked = "".join(question.lower().split())
+    return any(
+        "".join(m.group(0).lower().split()) not in asked
+        for m in _ANSWER_PATTERNS[kind].finditer(text)
+    )
+
+
+# "How many X" / 「多少X」: the thing counted. An answer to it states a number of X in one
+# sentence ("152,775 Muslims" does not answer "how many Sikhs"; 「甫四岁」 does, 「多卷」 does not).
+_ZH_UNITS = (
+    "人次|公里|公尺|公分|公斤|公頃|公顷|平方公里|小時|小时|分鐘|分钟|個月|个月|歲|岁|年|天|秒|米|"
+    "噸|吨|元|人|卷|集|頁|页|層|层|座|所|家|班|屆|届|場|场|輛|辆|艘|架|條|条|首|篇|部|本|枚|顆|颗"
+)
+_ZH_COUNTED = re.compile(r"(?<!哪)(?:多少|幾|几)(?:個|个)?(" + _ZH_UNITS + ")")
+_ZH_AMOUNT = (
+    r"[\d" + _ZH_NUMERAL[1:-1] + r".,，]+\s*(?:多|餘|余|來|来)?\s*(?:萬|万|億|亿|千|百)?\s*"
+)
+_EN_COUNTED = re.compile(r"\bhow many ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?", re.I)
+# Words after "how many" that end the noun phrase rather than name the thing counted.
+_EN_NOT_NOUN = frozenset(
+    """are were is was do does did have has had will would can could should of in on at for
+    to from by with the a an times""".split()
+)
+_NUMBER = re.compile(r"\d|" + _EN_NUMBER, re.I)
+# "How many people" is answered by a population as often as by a number of people.
+_PEOPLE_WORDS = ("people", "person", "population", "resident", "inhabitant", "citizen")
+_PEOPLE = {"people": _PEOPLE_WORDS, "person": _PEOPLE_WORDS}
+
+
+def counted_unit(question: str) -> tuple[str, ...]:
+    """What a "how many" question counts (empty when it names nothing checkable).
+
+    >>> counted_unit("How many French soldiers were killed?"), counted_unit("舟山大橋長多少公里？")
+    (('french', 'soldier'), ('公里',))
+    >>> counted_unit("How much did it cost?"), counted_unit("哪幾個站點？")
+    ((), ())
+    """
+    zh = _ZH_COUNTED.search(question)
+    if zh:
+        return (zh.group(1),)
+    en = _EN_COUNTED.search(question)
+    if not en:
+        return ()
+    words: list[str] = []
+    for word in (w for w in en.groups() if w):
+        if word.lower() in _EN_NOT_NOUN:
+            break
+        words.append(_stem(word.lower()))
+    return tuple(words)
+
+
+def states_count(units: tuple[str, ...], sentences: list[str]) -> bool:
+    """Whether one sentence states a number of what ``units`` names (true when it names nothing)."""
+    if not units:
+        return True
+    if len(units) == 1 and not units[0].isascii():
+        unit = re.compile(_ZH_AMOUNT + _variants(units[0]))
+        return any(unit.search(s) for s in sentences)
+    words = {w for u in units for w in _PEOPLE.get(u, (u,))}
+    return any(_NUMBER.search(s) and any(w in s.lower() for w in words) for s in sentences)
+
+
+def _stem(word: str) -> str:
+    """Plural and possessive endings off ("soldiers" → "soldier")."""
+    for suffix in ("'s", "ies", "es", "s"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+# The units written differently in the two scripts.
+_SCRIPT_PAIRS = dict(
+    pair.split(":")
+    for pair in (
+        "歲:岁 小時:小时 分鐘:分钟 個月:个月 噸:吨 頁:页 層:层 "
+        "屆:届 場:场 輛:辆 條:条 顆:颗 公頃:公顷"
+    ).split()
+)
+_SCRIPT_PAIRS.update({v: k for k, v in list(_SCRIPT_PAIRS.items())})
+
+
+def _variants(unit: str) -> str:
+    other = _SCRIPT_PAIRS.get(unit)
+    return f"(?:{re.escape(unit)}|{re.escape(other)})" if other else re.escape(unit)

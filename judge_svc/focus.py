@@ -11,7 +11,8 @@ in a source's title nor in half the sentences is a *relation* term.
 The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
 - ``coverage``: the weighted share of the question's terms in the answer;
 - ``best``: the same for the best sentence of the sources, and whether the answer holds it;
-- ``relation_coverage``: the weighted share of the relation terms in the answer.
+- ``relation_coverage``: the weighted share of the relation terms in the answer (and per
+  sentence, for the answer-type anchor of :mod:`judge_svc.relevance`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ from mesh.text import HAN as _HAN
 # The interrogative itself is not the focus (the answer type check reads it): "how often",
 # 「請問…是什麼」 would otherwise weigh as terms no source sentence holds.
 _INTERROGATIVES = re.compile(
+    # The unit of "which year" / 「哪一年」 / 「幾個」 goes with the interrogative: left behind,
+    # 「年」 would count as the relation asked for and any year in a sentence would cover it.
+    r"哪一年|哪一天|哪一個|哪一个|幾年|几年|幾天|几天|幾個|几个|多少年|多少個|多少个|"
+    r"\b(?:what|which) (?:year|date|day|century|decade|month)\b|"
     r"請問|请问|想問|想问|請教|请教|什麼|什么|甚麼|為什麼|为什么|為何|为何|如何|怎麼|怎么|怎樣|"
     r"怎样|哪裡|哪里|哪些|哪個|哪个|哪一|哪位|哪年|哪天|多少|幾|几|多久|是否|是不是|有沒有|"
     r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:how|what|which|who|whom|whose|when|"
@@ -49,6 +54,7 @@ class FocusScores:
     holds_best: bool
     relation_coverage: float
     sentence_coverage: tuple[float, ...]
+    sentence_relation: tuple[float, ...]
     alternatives: tuple[str, ...]
     missing_terms: tuple[str, ...]
     has_focus: bool = True
@@ -133,6 +139,7 @@ def score_focus(
         holds_best=coverage >= best - 1e-9,
         relation_coverage=weights.share(union, weights.relation),
         sentence_coverage=tuple(weights.share(t) if weights.weights else 1.0 for t in answer_terms),
+        sentence_relation=tuple(weights.share(t, weights.relation) for t in answer_terms),
         alternatives=alternatives,
         missing_terms=tuple(missing[:5]),
         has_focus=bool(weights.weights),

@@ -8,7 +8,14 @@ import pytest
 from prometheus_client import CollectorRegistry
 
 from groundmesh.v1 import common_pb2, judge_pb2
-from judge_svc.answer_type import AnswerType, expected_type, has_type
+from judge_svc.answer_type import (
+    AnswerType,
+    counted_unit,
+    expected_type,
+    has_new_value,
+    has_type,
+    states_count,
+)
 from judge_svc.engine import Judge, JudgeInput
 from judge_svc.grading import LexicalGrader
 from judge_svc.metrics import JudgeMetrics
@@ -67,6 +74,42 @@ class TestAnswerType:
         assert not has_type(AnswerType.QUANTITY, "區內最大的鳥類之一。")
 
 
+class TestCountedValue:
+    @pytest.mark.parametrize(
+        ("question", "units"),
+        [
+            ("How many Sikhs live in Victoria?", ("sikh", "live")),
+            ("How many French soldiers were killed?", ("french", "soldier")),
+            ("How many were killed?", ()),
+            ("How much did it cost?", ()),
+            ("舟山跨海大橋的總長度是多少公里？", ("公里",)),
+            ("朱守謙去世時幾歲？", ("歲",)),
+            ("这套丛书出版了多少卷？", ("卷",)),
+            ("沿線設了哪幾個站？", ()),
+        ],
+    )
+    def test_what_is_counted(self, question: str, units: tuple[str, ...]) -> None:
+        assert counted_unit(question) == units
+
+    def test_a_count_of_something_else_is_not_an_answer(self) -> None:
+        units = counted_unit("How many Sikhs live in Victoria?")
+        assert not states_count(units, ["Victoria is home to 152,775 Muslims and 45,150 Jews."])
+        assert states_count(units, ["About 52,000 Sikhs live in Victoria."])
+
+    def test_a_population_counts_people(self) -> None:
+        units = counted_unit("How many people lived in the colonies?")
+        assert states_count(units, ["The colonies had a population of 2 million."])
+
+    def test_the_unit_in_either_script(self) -> None:
+        assert states_count(("歲",), ["他享年六十三岁。"])
+        assert not states_count(("卷",), ["本叢書由多卷編著組成。"])
+
+    def test_the_questions_own_value_is_not_new(self) -> None:
+        question = "How many people died in the 1991 eruption?"
+        assert not has_new_value(AnswerType.QUANTITY, "The 1991 eruption was large.", question)
+        assert has_new_value(AnswerType.QUANTITY, "In 1991, 847 people died.", question)
+
+
 class TestDecision:
     def test_the_quote_that_answers_is_accepted(self) -> None:
         v = verdict(
@@ -91,6 +134,17 @@ class TestDecision:
         v = verdict("公司是哪一年成立的？", "總部在台北。[zh#0]")
         assert not v.addresses_question
         assert "expected answer type: date" in v.relevance.missing_aspects
+
+    def test_a_count_of_another_thing_is_not_accepted(self) -> None:
+        v = verdict("How many printers are there?", "Laptops are replaced every four years. [it#0]")
+        assert not v.addresses_question
+        assert v.outcome.decision is not Decision.ACCEPT
+        assert "how many printer" in v.relevance.relevance_notes
+
+    def test_a_date_beside_another_relation_is_not_accepted(self) -> None:
+        v = verdict("病假是哪一年開始需要醫師證明的？", "公司成立於1998年，總部在台北。[zh#0]")
+        assert not v.addresses_question
+        assert "together with what the question asks about" in v.relevance.relevance_notes
 
     def test_off_topic_sentences_are_reported(self) -> None:
         draft = (
