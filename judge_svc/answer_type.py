@@ -223,7 +223,8 @@ def states_count(units: tuple[str, ...], sentences: list[str]) -> bool:
     if not units:
         return True
     if len(units) == 1 and not units[0].isascii():
-        unit = re.compile(_ZH_AMOUNT + _variants(units[0]))
+        # 「三個工作天」: a classifier and a short noun may stand between the number and the unit.
+        unit = re.compile(_ZH_AMOUNT + r"(?:[個个])?[\u4e00-\u9fff]{0,2}?" + _variants(units[0]))
         return any(unit.search(s) for s in sentences)
     words = {w for u in units for w in _PEOPLE.get(u, (u,))}
     return any(_NUMBER.search(s) and any(w in s.lower() for w in words) for s in sentences)

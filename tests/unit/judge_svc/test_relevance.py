@@ -102,6 +102,7 @@ class TestCountedValue:
 
     def test_the_unit_in_either_script(self) -> None:
         assert states_count(("歲",), ["他享年六十三岁。"])
+        assert states_count(("天",), ["員工請假須於三個工作天前提出申請。"])
         assert not states_count(("卷",), ["本叢書由多卷編著組成。"])
 
     def test_the_questions_own_value_is_not_new(self) -> None:
