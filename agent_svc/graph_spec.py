@@ -1,6 +1,6 @@
 """The agent graph, declared: the seeds' nodes (S001) and decision loop (S000, S002) as one graph.
 
-    guard → classify → [followup_transform] → planner → direct_reply | decide
+    guard → classify → [followup_transform | standalone_check] → planner → direct_reply | decide
     decide → tool_executor → retrieval_checker → decide
            → evaluate → decide
            → response_synth → judge → deliver (accept) | decide (refine, reject)
@@ -26,6 +26,7 @@ from agent_svc.nodes import (
     planner,
     response_synth,
     retrieval_checker,
+    standalone_check,
     tool_executor,
 )  # fmt: skip
 from agent_svc.run import Run
@@ -37,7 +38,10 @@ def route_after_guard(run: Run) -> str:
 
 
 def route_after_classify(run: Run) -> str:
-    return "followup_transform" if run.is_followup else "planner"
+    if run.is_followup:
+        return "followup_transform"
+    contextual = run.route is not None and bool(run.route.contextual_question)
+    return "standalone_check" if contextual else "planner"
 
 
 def route_after_planner(run: Run) -> str:
@@ -69,6 +73,7 @@ AGENT_GRAPH = Graph(
         "guard": guard.guard,
         "classify": classify.classify,
         "followup_transform": followup_transform.followup_transform,
+        "standalone_check": standalone_check.standalone_check,
         "planner": planner.planner,
         "direct_reply": direct_reply.direct_reply,
         "decide": decide.decide,
@@ -83,8 +88,11 @@ AGENT_GRAPH = Graph(
     },
     edges=(
         Edge("guard", ("classify", "deliver"), route_after_guard),
-        Edge("classify", ("planner", "followup_transform"), route_after_classify),
+        Edge(
+            "classify", ("planner", "followup_transform", "standalone_check"), route_after_classify
+        ),
         Edge("followup_transform", ("planner",)),
+        Edge("standalone_check", ("planner",)),
         Edge("planner", ("decide", "direct_reply"), route_after_planner),
         Edge("direct_reply", ("deliver",)),
         Edge(

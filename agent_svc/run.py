@@ -110,6 +110,9 @@ class Run:
     route: router_pb2.RouteResponse | None = None
     classify_started: float = 0.0
     followup_detail: str = ""
+    # The standalone check found the message to lean on the conversation: the router's queries
+    # (written for the message alone) give way to the rewritten question.
+    followup_by_evidence: bool = False
     plan: Plan | None = None
     decision: Decision | None = None
     decided: str = ""

@@ -62,6 +62,9 @@ class RouteDecision:
     reply: str = ""
     engine: str = "offline"
     prompt_versions: str = ""
+    # With history, for a message not taken for a follow-up that searches the documents: the
+    # message as a follow-up would read. The agent searches both and decides (issue 17).
+    contextual_question: str = ""
 
 
 def escalate(

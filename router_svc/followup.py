@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from router_svc.decision import Intent, RouteDecision
 from router_svc.language import EN, ZH_HANS
 from router_svc.lexicon import BACK_REFERENCE, FOLLOWUP_EN, FOLLOWUP_ZH
 from router_svc.rewrite import EN_STOP_WORDS, content_units, key_terms, remove_filler
@@ -217,3 +218,23 @@ def standalone_for(question: str, history: Sequence[HistoryLike], language: str)
         return found.standalone
     topic = topic_of(last_user_question(pairs))
     return _as_question(_with_context(question, topic, language), question)
+
+
+def with_contextual_question(
+    decision: RouteDecision, history: Sequence[HistoryLike]
+) -> RouteDecision:
+    """``decision`` with the message rewritten as a follow-up would be, when it has history, is
+    not a follow-up, searches the documents and the rewrite says more than the message.
+
+    Whether a message stands alone is not for the wording alone to decide: the agent searches
+    the message and this rewrite and treats it as a follow-up when only the rewrite finds
+    evidence (``agent_svc/nodes/standalone_check.py``).
+    """
+    searches = decision.intent in (Intent.DOCUMENT_QA, Intent.COMPLEX)
+    if not history or decision.is_followup or not searches:
+        return decision
+    question = decision.normalized_question
+    contextual = standalone_for(question, history, decision.answer_language)
+    if not contextual or contextual.strip() == question.strip():
+        return decision
+    return replace(decision, contextual_question=contextual)

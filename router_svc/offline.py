@@ -47,7 +47,7 @@ from router_svc.decision import (
     TaskType,
     escalate,
 )
-from router_svc.followup import detect_followup, standalone_for
+from router_svc.followup import detect_followup, standalone_for, with_contextual_question
 from router_svc.language import conversation_language, normalize
 from router_svc.lexicon import (
     ARITHMETIC,
@@ -209,6 +209,9 @@ class LexiconRouter:
     def route(self, question: str, history: list[HistoryTurn] | None = None) -> RouteDecision:
         """Decide intent, task type, language and search queries for ``question``."""
         history = history or []
+        return with_contextual_question(self._route(question, history), history)
+
+    def _route(self, question: str, history: list[HistoryTurn]) -> RouteDecision:
         normalized = normalize(question)
         user_turns = [t.content for t in history if t.role == "user"]
         guess = conversation_language(normalized, user_turns, self._default_chinese)

@@ -37,6 +37,7 @@ def decision_to_proto(
         engine=decision.engine,
         history_turns_used=len(history.turns) if history else 0,
         history_turns_dropped=history.dropped if history else 0,
+        contextual_question=decision.contextual_question,
     )
 
 

@@ -25,9 +25,8 @@ def _describe(p: Plan, queries: list[str]) -> str:
 
 async def planner(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state, route = run.state, run.route
-    state.queries = [q for q in (route.search_queries if route else []) if q.strip()] or [
-        state.search_question
-    ]
+    routed = route.search_queries if route and not run.followup_by_evidence else []
+    state.queries = [q for q in routed if q.strip()] or [state.search_question]
     p = run.plan = plan(
         question=run.question.question,
         search_question=state.search_question,

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 tracer = trace.get_tracer("groundmesh.agent")
 
 
-async def _scores(
+async def relevance_scores(
     run: Run, question: str, chunks: list[common_pb2.Chunk], threshold: float
 ) -> list[float]:
     state = run.state
@@ -44,7 +44,7 @@ async def _grade(run: Run, call: ToolCall, result: ToolResult) -> None:
     state = run.state
     chunks: list[common_pb2.Chunk] = list(result.data or []) if result.success else []
     threshold = call.threshold if call.threshold is not None else state.next_threshold(call.aspect)
-    scores = await _scores(run, call.aspect or state.search_question, chunks, threshold)
+    scores = await relevance_scores(run, call.aspect or state.search_question, chunks, threshold)
     relevant = [(c, s) for c, s in zip(chunks, scores, strict=True) if s >= threshold]
     for chunk, score in relevant:
         state.spend(chunk.text)

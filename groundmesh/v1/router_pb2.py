@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from groundmesh.v1 import common_pb2 as groundmesh_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1agroundmesh/v1/router.proto\x12\rgroundmesh.v1\x1a\x1agroundmesh/v1/common.proto\"V\n\x0cRouteRequest\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12$\n\x07history\x18\x03 \x03(\x0b\x32\x13.groundmesh.v1.Turn\"\xb4\x03\n\rRouteResponse\x12%\n\x06intent\x18\x01 \x01(\x0e\x32\x15.groundmesh.v1.Intent\x12*\n\ttask_type\x18\x02 \x01(\x0e\x32\x17.groundmesh.v1.TaskType\x12\x12\n\nconfidence\x18\x03 \x01(\x01\x12\x11\n\treasoning\x18\x04 \x01(\t\x12\x10\n\x08language\x18\x05 \x01(\t\x12\x17\n\x0f\x61nswer_language\x18\x06 \x01(\t\x12\x1b\n\x13normalized_question\x18\x07 \x01(\t\x12\x1b\n\x13standalone_question\x18\x08 \x01(\t\x12\x13\n\x0bis_followup\x18\t \x01(\x08\x12\x16\n\x0esearch_queries\x18\n \x03(\t\x12\x11\n\tescalated\x18\x0b \x01(\x08\x12\x13\n\x0bsub_queries\x18\x0c \x03(\t\x12\x15\n\rneeds_rewrite\x18\r \x01(\x08\x12\r\n\x05reply\x18\x0e \x01(\t\x12\x0e\n\x06\x65ngine\x18\x0f \x01(\t\x12\x1a\n\x12history_turns_used\x18\x10 \x01(\x05\x12\x1d\n\x15history_turns_dropped\x18\x11 \x01(\x05\x32S\n\rRouterService\x12\x42\n\x05Route\x12\x1b.groundmesh.v1.RouteRequest\x1a\x1c.groundmesh.v1.RouteResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1agroundmesh/v1/router.proto\x12\rgroundmesh.v1\x1a\x1agroundmesh/v1/common.proto\"V\n\x0cRouteRequest\x12\x0e\n\x06tenant\x18\x01 \x01(\t\x12\x10\n\x08question\x18\x02 \x01(\t\x12$\n\x07history\x18\x03 \x03(\x0b\x32\x13.groundmesh.v1.Turn\"\xd1\x03\n\rRouteResponse\x12%\n\x06intent\x18\x01 \x01(\x0e\x32\x15.groundmesh.v1.Intent\x12*\n\ttask_type\x18\x02 \x01(\x0e\x32\x17.groundmesh.v1.TaskType\x12\x12\n\nconfidence\x18\x03 \x01(\x01\x12\x11\n\treasoning\x18\x04 \x01(\t\x12\x10\n\x08language\x18\x05 \x01(\t\x12\x17\n\x0f\x61nswer_language\x18\x06 \x01(\t\x12\x1b\n\x13normalized_question\x18\x07 \x01(\t\x12\x1b\n\x13standalone_question\x18\x08 \x01(\t\x12\x13\n\x0bis_followup\x18\t \x01(\x08\x12\x16\n\x0esearch_queries\x18\n \x03(\t\x12\x11\n\tescalated\x18\x0b \x01(\x08\x12\x13\n\x0bsub_queries\x18\x0c \x03(\t\x12\x15\n\rneeds_rewrite\x18\r \x01(\x08\x12\r\n\x05reply\x18\x0e \x01(\t\x12\x0e\n\x06\x65ngine\x18\x0f \x01(\t\x12\x1a\n\x12history_turns_used\x18\x10 \x01(\x05\x12\x1d\n\x15history_turns_dropped\x18\x11 \x01(\x05\x12\x1b\n\x13\x63ontextual_question\x18\x12 \x01(\t2S\n\rRouterService\x12\x42\n\x05Route\x12\x1b.groundmesh.v1.RouteRequest\x1a\x1c.groundmesh.v1.RouteResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,7 +35,7 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_ROUTEREQUEST']._serialized_start=73
   _globals['_ROUTEREQUEST']._serialized_end=159
   _globals['_ROUTERESPONSE']._serialized_start=162
-  _globals['_ROUTERESPONSE']._serialized_end=598
-  _globals['_ROUTERSERVICE']._serialized_start=600
-  _globals['_ROUTERSERVICE']._serialized_end=683
+  _globals['_ROUTERESPONSE']._serialized_end=627
+  _globals['_ROUTERSERVICE']._serialized_start=629
+  _globals['_ROUTERSERVICE']._serialized_end=712
 # @@protoc_insertion_point(module_scope)

@@ -18,7 +18,7 @@ class RouteRequest(_message.Message):
     def __init__(self, tenant: _Optional[str] = ..., question: _Optional[str] = ..., history: _Optional[_Iterable[_Union[_common_pb2.Turn, _Mapping]]] = ...) -> None: ...
 
 class RouteResponse(_message.Message):
-    __slots__ = ("intent", "task_type", "confidence", "reasoning", "language", "answer_language", "normalized_question", "standalone_question", "is_followup", "search_queries", "escalated", "sub_queries", "needs_rewrite", "reply", "engine", "history_turns_used", "history_turns_dropped")
+    __slots__ = ("intent", "task_type", "confidence", "reasoning", "language", "answer_language", "normalized_question", "standalone_question", "is_followup", "search_queries", "escalated", "sub_queries", "needs_rewrite", "reply", "engine", "history_turns_used", "history_turns_dropped", "contextual_question")
     INTENT_FIELD_NUMBER: _ClassVar[int]
     TASK_TYPE_FIELD_NUMBER: _ClassVar[int]
     CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
@@ -36,6 +36,7 @@ class RouteResponse(_message.Message):
     ENGINE_FIELD_NUMBER: _ClassVar[int]
     HISTORY_TURNS_USED_FIELD_NUMBER: _ClassVar[int]
     HISTORY_TURNS_DROPPED_FIELD_NUMBER: _ClassVar[int]
+    CONTEXTUAL_QUESTION_FIELD_NUMBER: _ClassVar[int]
     intent: _common_pb2.Intent
     task_type: _common_pb2.TaskType
     confidence: float
@@ -53,4 +54,5 @@ class RouteResponse(_message.Message):
     engine: str
     history_turns_used: int
     history_turns_dropped: int
-    def __init__(self, intent: _Optional[_Union[_common_pb2.Intent, str]] = ..., task_type: _Optional[_Union[_common_pb2.TaskType, str]] = ..., confidence: _Optional[float] = ..., reasoning: _Optional[str] = ..., language: _Optional[str] = ..., answer_language: _Optional[str] = ..., normalized_question: _Optional[str] = ..., standalone_question: _Optional[str] = ..., is_followup: _Optional[bool] = ..., search_queries: _Optional[_Iterable[str]] = ..., escalated: _Optional[bool] = ..., sub_queries: _Optional[_Iterable[str]] = ..., needs_rewrite: _Optional[bool] = ..., reply: _Optional[str] = ..., engine: _Optional[str] = ..., history_turns_used: _Optional[int] = ..., history_turns_dropped: _Optional[int] = ...) -> None: ...
+    contextual_question: str
+    def __init__(self, intent: _Optional[_Union[_common_pb2.Intent, str]] = ..., task_type: _Optional[_Union[_common_pb2.TaskType, str]] = ..., confidence: _Optional[float] = ..., reasoning: _Optional[str] = ..., language: _Optional[str] = ..., answer_language: _Optional[str] = ..., normalized_question: _Optional[str] = ..., standalone_question: _Optional[str] = ..., is_followup: _Optional[bool] = ..., search_queries: _Optional[_Iterable[str]] = ..., escalated: _Optional[bool] = ..., sub_queries: _Optional[_Iterable[str]] = ..., needs_rewrite: _Optional[bool] = ..., reply: _Optional[str] = ..., engine: _Optional[str] = ..., history_turns_used: _Optional[int] = ..., history_turns_dropped: _Optional[int] = ..., contextual_question: _Optional[str] = ...) -> None: ...

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from router_svc.decision import HistoryTurn, Intent
 from router_svc.followup import detect_followup, last_user_question, topic_of
+from router_svc.offline import LexiconRouter
+from router_svc.service import decision_to_proto
 
 pytestmark = pytest.mark.unit
 
@@ -105,3 +108,31 @@ class TestTopicOf:
     def test_last_user_question_skips_blank_and_assistant_turns(self) -> None:
         history = [("user", "first"), ("user", "  "), ("assistant", "answer")]
         assert last_user_question(history) == "first"
+
+
+class TestContextualQuestion:
+    """With history, a message not taken for a follow-up carries its contextual rewrite."""
+
+    @staticmethod
+    def _history(pairs: list[tuple[str, str]]) -> list[HistoryTurn]:
+        return [HistoryTurn(role, content) for role, content in pairs]
+
+    def test_a_document_question_with_history_carries_its_rewrite(self) -> None:
+        d = LexiconRouter().route("出差住宿費上限是多少？", self._history(ZH_T))
+        assert not d.is_followup
+        assert d.contextual_question.startswith("關於年假，出差住宿費上限")
+
+    def test_a_follow_up_has_its_standalone_question_instead(self) -> None:
+        d = LexiconRouter().route("需要附什麼文件", self._history(ZH_T))
+        assert d.is_followup and not d.contextual_question
+
+    def test_no_history_no_rewrite(self) -> None:
+        assert not LexiconRouter().route("需要附什麼文件").contextual_question
+
+    def test_a_greeting_is_never_rewritten(self) -> None:
+        d = LexiconRouter().route("謝謝你！", self._history(ZH_T))
+        assert d.intent is Intent.DIRECT_ANSWER and not d.contextual_question
+
+    def test_the_wire_carries_it(self) -> None:
+        d = LexiconRouter().route("出差住宿費上限是多少？", self._history(ZH_T))
+        assert decision_to_proto(d).contextual_question == d.contextual_question != ""

@@ -1,0 +1,85 @@
+"""standalone_check (issue 17): a message with history is searched as a follow-up only when
+the message alone finds no evidence and the router's contextual rewrite does."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundmesh.v1 import agent_pb2, common_pb2, router_pb2
+from tests.unit.agent_svc.agent_fakes import FakeUpstreams, answer_of, chunk, make_graph, run
+
+pytestmark = pytest.mark.unit
+
+DOCS = [
+    chunk(
+        "sec#0",
+        "Report a lost laptop to the security team within one hour. The security team can be "
+        "reached at extension 4410.",
+        "Security handbook",
+    ),
+    chunk("hr#0", "Annual leave must be requested three days in advance.", "Leave policy"),
+]
+FIRST = "How fast must a lost laptop be reported?"
+CONTEXTUAL = "And the number (about lost laptop security team)?"
+
+
+def _route(question: str, contextual: str) -> router_pb2.RouteResponse:
+    return router_pb2.RouteResponse(
+        intent=common_pb2.INTENT_DOCUMENT_QA,
+        task_type=common_pb2.TASK_TYPE_SIMPLE_FAQ,
+        language="en",
+        answer_language="en",
+        confidence=0.9,
+        normalized_question=question,
+        search_queries=[question],
+        contextual_question=contextual,
+    )
+
+
+def _checks(events: list[agent_pb2.AskStreamResponse]) -> list[str]:
+    return [e.reasoning.text for e in events if e.reasoning.step == "standalone_check"]
+
+
+async def _second(up: FakeUpstreams, question: str) -> list[agent_pb2.AskStreamResponse]:
+    graph = make_graph(up)
+    await run(graph, FIRST, session_id="s1")
+    return await run(graph, question, session_id="s1")
+
+
+async def test_only_the_rewrite_finds_evidence_so_it_is_a_follow_up() -> None:
+    up = FakeUpstreams(DOCS, grades={"sec#0": 0.9})
+    up.routes["And the number?"] = _route("And the number?", CONTEXTUAL)
+    events = await _second(up, "And the number?")
+    [check] = _checks(events)
+    assert "searched as the follow-up" in check
+    assert up.searches[2][0] == CONTEXTUAL  # checked
+    assert up.searches[3][0] == CONTEXTUAL  # planned: the router's own query gave way
+    assert "[sec#0]" in answer_of(events).answer
+
+
+async def test_a_message_whose_own_search_finds_evidence_stands_alone() -> None:
+    question = "When must annual leave be requested?"
+    up = FakeUpstreams(DOCS, grades={"hr#0": 0.9, "sec#0": 0.9})
+    up.routes[question] = _route(question, f"{question} (about lost laptop)")
+    events = await _second(up, question)
+    [check] = _checks(events)
+    assert check.startswith("the message stands alone")
+    assert all("about lost laptop" not in q for q, _ in up.searches)
+
+
+async def test_no_rewrite_no_check() -> None:
+    up = FakeUpstreams(DOCS, grades={"sec#0": 0.9})
+    up.routes["And the number?"] = _route("And the number?", "")
+    events = await _second(up, "And the number?")
+    assert not _checks(events)
+
+
+async def test_a_failing_search_skips_the_check() -> None:
+    up = FakeUpstreams(DOCS, grades={"sec#0": 0.9})
+    up.routes["And the number?"] = _route("And the number?", CONTEXTUAL)
+    graph = make_graph(up)
+    await run(graph, FIRST, session_id="s1")
+    up.search_failures = 1
+    events = await run(graph, "And the number?", session_id="s1")
+    assert not _checks(events)
+    assert answer_of(events).answer  # the run goes on
