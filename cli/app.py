@@ -8,6 +8,7 @@ import typer
 from bench import bench_app
 from cli.commands import ask as ask_command
 from cli.commands import eval as eval_command
+from cli.commands import eval_followups
 from cli.commands import ingest as ingest_command
 from cli.commands import up as up_command
 
@@ -22,4 +23,5 @@ app.command()(up_command.up)
 app.command()(ask_command.ask)
 app.command()(ingest_command.ingest)
 app.command(name="eval")(eval_command.eval_command)
+app.command(name="eval-followups")(eval_followups.eval_followups)
 app.add_typer(bench_app, name="bench")

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from router_svc.decision import Intent, RouteDecision
+from router_svc.decision import Intent, RouteDecision, TaskType
 from router_svc.language import EN, ZH_HANS
 from router_svc.lexicon import BACK_REFERENCE, FOLLOWUP_EN, FOLLOWUP_ZH
 from router_svc.rewrite import EN_STOP_WORDS, content_units, key_terms, remove_filler
@@ -224,13 +224,17 @@ def with_contextual_question(
     decision: RouteDecision, history: Sequence[HistoryLike]
 ) -> RouteDecision:
     """``decision`` with the message rewritten as a follow-up would be, when it has history, is
-    not a follow-up, searches the documents and the rewrite says more than the message.
+    not a follow-up, will be searched in the documents (a document question, or out of scope)
+    and the rewrite says more than the message.
 
     Whether a message stands alone is not for the wording alone to decide: the agent searches
     the message and this rewrite and treats it as a follow-up when only the rewrite finds
     evidence (``agent_svc/nodes/standalone_check.py``).
     """
-    searches = decision.intent in (Intent.DOCUMENT_QA, Intent.COMPLEX)
+    # An out-of-scope message is searched too (scope from evidence); a greeting never is.
+    searches = decision.intent in (Intent.DOCUMENT_QA, Intent.COMPLEX) or (
+        decision.task_type is TaskType.OUT_OF_SCOPE
+    )
     if not history or decision.is_followup or not searches:
         return decision
     question = decision.normalized_question

@@ -3,16 +3,18 @@
 The router reads the wording; a message it did not take for a follow-up may still lean on the
 conversation ("那第二個呢" after a question about one form, "and when did it open?"). When the
 router also sends the message rewritten with the conversation (``contextual_question``), both
-are searched and graded: the message is searched as a follow-up only when the rewrite finds a
-passage that passes the first relevance threshold and the message alone finds none. A message
-whose own search finds evidence stands alone, whatever the history (a new question after an
-unrelated turn is not dragged back to the old topic).
+are searched and graded: the message is searched as a follow-up when the two searches disagree
+(their best passages come from different documents) and the rewrite's best passage passes the
+first relevance threshold and is graded at least as well as the message's own. A new question
+after an unrelated turn finds the same document with or without the old topic in front, so it
+stands alone.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 from opentelemetry import trace
 
@@ -32,8 +34,16 @@ EVIDENCE = THRESHOLDS[0]
 CHECKED = 3
 
 
-async def best_evidence(run: Run, query: str) -> float:
-    """The best relevance grade among the top passages found for ``query`` (0 without any)."""
+@dataclass(frozen=True)
+class Evidence:
+    """The best passage found for one query: its document and its relevance grade."""
+
+    doc_id: str
+    grade: float
+
+
+async def best_evidence(run: Run, query: str) -> Evidence:
+    """The best-graded passage among the top ones found for ``query`` (empty without any)."""
     state = run.state
     config = run.deps.config
     reply = await run.deps.upstreams.search(
@@ -41,8 +51,19 @@ async def best_evidence(run: Run, query: str) -> float:
     )
     chunks = list(reply.chunks)[:CHECKED]
     if not chunks:
-        return 0.0
-    return max(await relevance_scores(run, query, chunks, EVIDENCE))
+        return Evidence("", 0.0)
+    grades = await relevance_scores(run, query, chunks, EVIDENCE)
+    best = max(range(len(chunks)), key=lambda i: grades[i])
+    return Evidence(chunks[best].doc_id, grades[best])
+
+
+def leans_on_history(alone: Evidence, rewritten: Evidence) -> bool:
+    """The two searches disagree and the rewrite's evidence is at least as good and passes."""
+    return (
+        rewritten.doc_id != alone.doc_id
+        and rewritten.grade >= EVIDENCE
+        and rewritten.grade >= alone.grade
+    )
 
 
 async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
@@ -51,19 +72,21 @@ async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamRespons
     try:
         with tracer.start_as_current_span("agent.standalone_check"):
             alone = await best_evidence(run, state.search_question)
-            rewritten = await best_evidence(run, contextual) if alone < EVIDENCE else 0.0
+            rewritten = await best_evidence(run, contextual)
     except GroundmeshError as exc:
         log.info("standalone check skipped, search failed: %s", exc.message)
         return
-    if alone < EVIDENCE <= rewritten:
+    found = (
+        f"alone: {alone.doc_id or 'nothing'} ({alone.grade:.2f}); with the conversation: "
+        f"{rewritten.doc_id or 'nothing'} ({rewritten.grade:.2f})"
+    )
+    if leans_on_history(alone, rewritten):
         state.search_question = contextual
         state.task_type = common_pb2.TASK_TYPE_CONVERSATION_FOLLOWUP
         run.followup_by_evidence = True
-        detail = (
-            f"the message alone finds no evidence (best {alone:.2f}), rewritten with the "
-            f"conversation it does ({rewritten:.2f}): searched as the follow-up {contextual!r}"
-        )
+        detail = f"searched as the follow-up {contextual!r}: the searches disagree ({found})"
         run.followup_detail = detail
     else:
-        detail = f"the message stands alone (its own search: best {alone:.2f})"
+        detail = f"the message stands alone ({found})"
+    run.step("standalone_check", detail)
     yield events.reasoning("standalone_check", detail)

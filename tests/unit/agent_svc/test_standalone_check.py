@@ -1,10 +1,12 @@
-"""standalone_check (issue 17): a message with history is searched as a follow-up only when
-the message alone finds no evidence and the router's contextual rewrite does."""
+"""standalone_check (issue 17): a message with history is searched as a follow-up when its own
+search and the search for the router's contextual rewrite disagree and the rewrite's evidence
+passes and is at least as good."""
 
 from __future__ import annotations
 
 import pytest
 
+from agent_svc.nodes.standalone_check import Evidence, leans_on_history
 from groundmesh.v1 import agent_pb2, common_pb2, router_pb2
 from tests.unit.agent_svc.agent_fakes import FakeUpstreams, answer_of, chunk, make_graph, run
 
@@ -64,7 +66,15 @@ async def test_a_message_whose_own_search_finds_evidence_stands_alone() -> None:
     events = await _second(up, question)
     [check] = _checks(events)
     assert check.startswith("the message stands alone")
-    assert all("about lost laptop" not in q for q, _ in up.searches)
+    assert all("about lost laptop" not in q for q, _ in up.searches[3:])  # planned searches
+
+
+def test_the_rule() -> None:
+    assert leans_on_history(Evidence("", 0.0), Evidence("a", 0.7))
+    assert leans_on_history(Evidence("b", 0.9), Evidence("a", 0.9))
+    assert not leans_on_history(Evidence("a", 0.5), Evidence("a", 0.9))  # they agree
+    assert not leans_on_history(Evidence("b", 0.9), Evidence("a", 0.8))  # the message's is better
+    assert not leans_on_history(Evidence("", 0.0), Evidence("a", 0.6))  # nothing passes
 
 
 async def test_no_rewrite_no_check() -> None:
