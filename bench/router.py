@@ -4,7 +4,7 @@ Three sets, each split reported apart:
 - ``train:dev`` and ``train:heldout``: the parts of the training data
   (``router_svc/training/data``) the classifier was not fitted on; dev chose the temperature
   and the training settings, held-out was never used for anything;
-- ``challenge``: ``tests/router/data/challenge_i.jsonl``, written by a writer who saw only the
+- ``challenge``: ``tests/router/data/challenge_n.jsonl``, written by a writer who saw only the
   labelling guide and never the code or the training data; not looked at before the training
   data and the weights were committed. Refused when any of its sentences is
   in the training data, exactly or nearly (:mod:`router_svc.overlap`);
@@ -38,7 +38,7 @@ from router_svc.overlap import overlaps
 from router_svc.training.fit import data_files, part_of
 
 DEFAULT_DATASET = REPO_ROOT / "tests" / "router" / "data" / "router_eval.jsonl"
-CHALLENGE = REPO_ROOT / "tests" / "router" / "data" / "challenge_i.jsonl"
+CHALLENGE = REPO_ROOT / "tests" / "router" / "data" / "challenge_n.jsonl"
 TARGET_MACRO_F1 = 0.90
 TARGET_P50_MS = 10.0
 
