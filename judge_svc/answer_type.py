@@ -48,7 +48,7 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
     (
         AnswerType.QUANTITY,
         re.compile(
-            r"多少|幾|几|多久|多長|多长|多大|多高|多重|多遠|多远|多深|多寬|多宽|"
+            r"多少|幾(?!乎|何|近)|几(?!乎|何|近)|多久|多長|多长|多大|多高|多重|多遠|多远|多深|多寬|多宽|"
             r"\bhow (?:many|much|long|old|far|large|big|tall|high|deep|often|fast)\b|"
             r"\bwhat (?:percentage|percent|number|amount|proportion)\b",
             re.I,

@@ -62,6 +62,8 @@ class TestAnswerType:
             ("為什麼要附醫師證明？", AnswerType.REASON),
             ("如何安裝 VPN？", AnswerType.STEPS),
             ("退款政策是什麼？", AnswerType.NONE),
+            ("為什麼幾乎所有菜都加橄欖油？", AnswerType.REASON),  # 幾乎 is "almost"
+            ("幾何學課程在哪裡上？", AnswerType.PLACE),  # 幾何 is "geometry"
         ],
     )
     def test_expected_type(self, question: str, kind: AnswerType) -> None:
