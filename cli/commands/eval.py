@@ -13,7 +13,7 @@ import re
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -197,7 +197,12 @@ def add_unanswerable(sample: DatasetSample, root: Path, name: str, path: Path, s
     return len(rows)
 
 
-def _upload(client: httpx.Client, documents: dict[str, tuple[str, str]]) -> None:
+def _upload(
+    client: httpx.Client, documents: dict[str, tuple[str, str]], stored: dict[str, str]
+) -> None:
+    """Upload ``documents`` (file name → title, text), filling ``stored`` (file name → the
+    doc_id the store gave it: "Fresno,_California-21.txt" is stored as
+    "Fresno-_California-21.txt") batch by batch, so a failed upload still cleans up."""
     items = list(documents.items())
     for start in range(0, len(items), 20):
         files = [
@@ -207,6 +212,13 @@ def _upload(client: httpx.Client, documents: dict[str, tuple[str, str]]) -> None
         r = client.post("/v1/documents", params={"wait": "true"}, files=files)
         if r.status_code != 201:
             raise typer.BadParameter(f"upload failed: {r.status_code} {r.text[:300]}")
+        for doc in r.json().get("documents", []):
+            stored[str(doc["filename"])] = str(doc["doc_id"])
+
+
+def as_stored(q: EvalQuestion, stored: dict[str, str]) -> EvalQuestion:
+    """``q`` expecting the doc_ids its documents were stored under."""
+    return replace(q, expected_doc_ids=tuple(stored.get(d, d) for d in q.expected_doc_ids))
 
 
 def _delete_all(
@@ -300,10 +312,11 @@ def eval_command(
         added = add_unanswerable(sample, data_root, dataset, unanswerable_file, unanswerable_split)
         chosen += sample.questions[-added:] if added else []
     outcomes: list[Outcome] = []
+    stored: dict[str, str] = {}
     with gateway_client(data_dir, url, api_key) as client:
-        if sample.documents:
-            _upload(client, sample.documents)
         try:
+            if sample.documents:
+                _upload(client, sample.documents, stored)
             for q in chosen:
                 started = time.perf_counter()
                 try:
@@ -315,12 +328,12 @@ def eval_command(
                 if r.status_code != 200:
                     outcomes.append(Outcome(q.id, False, f"{r.status_code} {r.text[:200]}", ms))
                     continue
-                outcomes.append(score(q, r.json(), ms))
+                outcomes.append(score(as_stored(q, stored), r.json(), ms))
                 if not json_output:
                     typer.echo(".", nl=False)
         finally:
-            if sample.documents and not keep:
-                left = _delete_all(client, list(sample.documents))
+            if stored and not keep:
+                left = _delete_all(client, list(stored.values()))
                 if left:
                     typer.secho(
                         f"\nwarning: {len(left)} evaluation documents could not be deleted: "

@@ -36,6 +36,7 @@ from cli.commands.eval import (
     _delete_all,
     _retry_after,
     _upload,
+    as_stored,
     score,
 )
 from cli.commands.unanswerable import SPLITS, in_split
@@ -136,13 +137,13 @@ def _ask(
     return out
 
 
-def converse(client: httpx.Client, row: Conversation) -> Turned:
+def converse(client: httpx.Client, row: Conversation, stored: dict[str, str]) -> Turned:
     """Ask the first question, then the second in the same session and alone."""
     session = f"eval-{uuid.uuid4().hex[:12]}"
     _ask(client, row.first, session)
     second = _ask(client, row.text, session)
     alone = _ask(client, row.text, None)
-    gold = EvalQuestion(row.id, row.text, (f"{row.gold}.txt",))
+    gold = as_stored(EvalQuestion(row.id, row.text, (f"{row.gold}.txt",)), stored)
     steps = {s["name"]: s["detail"] for s in second.get("intermediate_steps") or []}
     checked = "searched as the follow-up" in steps.get("standalone_check", "")
     return Turned(
@@ -187,15 +188,16 @@ def eval_followups(
     rows = read_conversations(file, split)
     docs = documents(data_root, rows, distractors)
     turned: list[Turned] = []
+    stored: dict[str, str] = {}
     with gateway_client(data_dir, url, api_key) as client:
-        _upload(client, docs)
         try:
+            _upload(client, docs, stored)
             for row in rows:
-                turned.append(converse(client, row))
+                turned.append(converse(client, row, stored))
                 if not json_output:
                     typer.echo(".", nl=False)
         finally:
-            _delete_all(client, list(docs))
+            _delete_all(client, list(stored.values()))
     figures = summarize(turned)
     if json_output:
         typer.echo(json.dumps(figures, indent=2))
