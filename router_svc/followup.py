@@ -30,6 +30,8 @@ _WHAT_ABOUT_EN = re.compile(
 )
 _PRONOUN_ZH = re.compile(r"這個|这个|那個|那个|這些|这些|那些|它們|它们|它")
 _PRONOUN_EN = re.compile(r"(?i)\b(it|that|this|those|these|them|they)\b")
+# What a removed referring word leaves behind as a "term" (那它 → 那).
+_REFERRING_LEFTOVERS = frozenset("那這这")
 # A message with this many content units of its own is a new question even with history.
 OWN_TOPIC_HAN = 4
 OWN_TOPIC_WORDS = 4
@@ -81,16 +83,30 @@ def last_user_question(history: Sequence[tuple[str, str]]) -> str:
     return ""
 
 
+def conversation_topic(history: Sequence[tuple[str, str]]) -> str:
+    """The subject of the conversation: the topic of the latest user turn that names one itself
+    (a turn that refers back — 「那它怎麼決定…」, "and what does it cost?" — is skipped)."""
+    users = [c for role, c in history if role == "user" and c.strip()]
+    for content in reversed(users):
+        if not (_PRONOUN_ZH.search(content) or _PRONOUN_EN.search(content)):
+            return topic_of(content)
+    return topic_of(users[-1]) if users else ""
+
+
 def topic_of(question: str) -> str:
     """The main subject of a question: for Chinese the first content run, for English the
     longest run of content words (the last one on a tie).
 
     >>> topic_of("How many days of annual leave do I get?")
     'annual leave'
+    >>> topic_of("那它怎麼決定要不要拒絕答案？")
+    '決定'
     """
     cleaned = remove_filler(question)
     if _HAN.search(cleaned):
-        terms = key_terms(cleaned).split()
+        # A referring word is not a subject: 「那它怎麼決定…」 is about 「決定」, not 「那它」.
+        terms = key_terms(_PRONOUN_ZH.sub(" ", cleaned)).split()
+        terms = [t for t in terms if t not in _REFERRING_LEFTOVERS]
         return terms[0] if terms else cleaned
     runs: list[list[str]] = [[]]
     for word in _WORD.findall(cleaned):
@@ -191,12 +207,12 @@ def detect_followup(question: str, history: Sequence[tuple[str, str]], language:
             return Followup(True, "asks the last question about something else", swapped + end)
     leans = bool(FOLLOWUP_ZH.search(text) or FOLLOWUP_EN.search(text))
     if BACK_REFERENCE.search(text):
-        topic = topic_of(previous)
+        topic = conversation_topic(history)
         standalone = _as_question(_with_context(text, topic, language), question)
         return Followup(True, "refers to an earlier answer", standalone)
     if _own_topic(text) and not (leans and content_units(text) <= 8):
         return Followup(False, "", question)
-    topic = topic_of(previous)
+    topic = conversation_topic(history)
     if _PRONOUN_ZH.search(text) and topic:
         standalone = _PRONOUN_ZH.sub(topic, text, count=1)
         return Followup(True, "refers back with a pronoun", _as_question(standalone, question))
@@ -216,7 +232,7 @@ def standalone_for(question: str, history: Sequence[HistoryLike], language: str)
     found = detect_followup(question, pairs, language)
     if found.is_followup:
         return found.standalone
-    topic = topic_of(last_user_question(pairs))
+    topic = conversation_topic(pairs)
     return _as_question(_with_context(question, topic, language), question)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from router_svc.decision import HistoryTurn, Intent
-from router_svc.followup import detect_followup, last_user_question, topic_of
+from router_svc.followup import conversation_topic, detect_followup, last_user_question, topic_of
 from router_svc.offline import LexiconRouter
 from router_svc.service import decision_to_proto
 
@@ -136,3 +136,15 @@ class TestContextualQuestion:
     def test_the_wire_carries_it(self) -> None:
         d = LexiconRouter().route("出差住宿費上限是多少？", self._history(ZH_T))
         assert decision_to_proto(d).contextual_question == d.contextual_question != ""
+
+
+def test_the_conversation_topic_skips_turns_that_refer_back() -> None:
+    history = [
+        ("user", "Groundmesh 的判斷服務會檢查什麼？"),
+        ("assistant", "引用是否有效。"),
+        ("user", "那它怎麼決定要不要拒絕答案？"),
+        ("assistant", "風險高就拒絕。"),
+    ]
+    assert conversation_topic(history) == "Groundmesh"
+    assert conversation_topic([("user", "那它呢？")]) == topic_of("那它呢？")
+    assert conversation_topic([]) == ""
