@@ -210,7 +210,6 @@ class TypedValue:
     """The expected answer type and what of it the answer states."""
 
     kind: AnswerType
-    present: bool
     problem: str = ""
 
     @property
@@ -231,21 +230,18 @@ def _typed_value(
     """Whether the answer states a value of the expected type, of the thing counted, beside the
     relation asked for."""
     if not has_type(kind, " ".join(texts)):
-        problem = f"the question asks for a {kind.value}; the answer states none"
-        return TypedValue(kind, False, problem)
-    if kind is AnswerType.QUANTITY and not states_count(counted_unit(question), list(texts)):
-        unit = " ".join(counted_unit(question))
-        return TypedValue(kind, False, f"the question asks how many {unit}; the answer counts none")
+        return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")
+    units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
+    if not states_count(units, list(texts)):
+        unit = " ".join(units)
+        return TypedValue(kind, f"the question asks how many {unit}; the answer counts none")
     if kind in VETO_TYPES and not neutral:
         anchored = _anchored(question, kind, texts, focus)
         features["anchored"] = anchored
         if anchored <= 0.0:
-            return TypedValue(
-                kind,
-                True,
-                f"no sentence states a {kind.value} together with what the question asks about",
-            )
-    return TypedValue(kind, True)
+            asked = "what the question asks about"
+            return TypedValue(kind, f"no sentence states a {kind.value} together with {asked}")
+    return TypedValue(kind)
 
 
 def _anchored(question: str, kind: AnswerType, texts: Sequence[str], focus: FocusScores) -> float:
