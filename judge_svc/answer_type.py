@@ -76,6 +76,7 @@ _ZH_MEASURE = (
     r"頁页部本台輛辆艘架匹頭头張张項项屆届場场週周小公克斤噸吨升"
     r"盤盘局輪轮章節节門门科堂趟遍回份封筆笔片根支棵顆颗]"
 )
+_ZH_ARTICLE_CLASSIFIER = r"[個个位名種种件條条隻只座所家部本台輛辆艘架匹頭头張张項项]"
 _EN_NUMBER = (
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|several|half)\b"
@@ -96,8 +97,18 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
     ),
     AnswerType.QUANTITY: re.compile(
         r"\d|"
+        # A lone 一 before a classifier is the indefinite article (「一種重要語言」, 「一個組織」),
+        # not a count.
         + _ZH_NUMERAL
-        + r"+\s*"
+        + r"{2,}\s*"
+        + _ZH_MEASURE
+        + r"|(?:"
+        + _ZH_NUMERAL.replace("一", "")
+        + r"|(?<!\d)(?<!"
+        + _ZH_NUMERAL
+        + r")一(?!"
+        + _ZH_ARTICLE_CLASSIFIER
+        + r"))\s*"
         + _ZH_MEASURE
         + r"|"
         + _EN_NUMBER
@@ -149,6 +160,8 @@ def has_type(kind: AnswerType, text: str) -> bool:
     (True, False)
     >>> has_type(AnswerType.QUANTITY, "是區內最大的鳥類之一。")
     False
+    >>> has_type(AnswerType.QUANTITY, "是一種重要語言。"), has_type(AnswerType.QUANTITY, "十一個站")
+    (False, True)
     """
     if kind is AnswerType.NONE:
         return True

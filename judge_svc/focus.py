@@ -80,9 +80,9 @@ class FocusWeights:
         return sum(self.weights[t] for t in keys if t in terms) / total
 
 
-def source_sentences(texts: Sequence[str]) -> list[str]:
-    """Every sentence of the sources, in order."""
-    return [s for text in texts for s in split_sentences(text) if s.strip()]
+def source_sentences(texts: Sequence[str]) -> list[list[str]]:
+    """The sentences of each source, in order."""
+    return [[s for s in split_sentences(text) if s.strip()] for text in texts]
 
 
 def focus_terms(question: str) -> set[str]:
@@ -104,24 +104,42 @@ def terms_of(text: str) -> set[str]:
     return content_terms(text) | chars
 
 
-def focus_weights(question: str, sentences: Sequence[set[str]], titles: set[str]) -> FocusWeights:
-    """Inverse sentence frequency of each question term, and which terms are the relation."""
+def focus_weights(
+    question: str, paragraphs: Sequence[Sequence[set[str]]], titles: set[str]
+) -> FocusWeights:
+    """Inverse sentence frequency of each question term over every source sentence, and which
+    terms are the relation (:func:`is_subject` decides the others)."""
     terms = focus_terms(question)
+    sentences = [s for p in paragraphs for s in p]
     n = len(sentences)
     freq = {t: sum(1 for s in sentences if t in s) for t in terms}
     weights = {t: math.log((n + 1) / (freq[t] + 0.5)) for t in terms}
-    common = n * SUBJECT_SHARE if n >= MIN_SENTENCES_FOR_SUBJECT else math.inf
-    relation = frozenset(t for t in terms if t not in titles and freq[t] < common)
+    relation = frozenset(t for t in terms if t not in titles and not is_subject(t, paragraphs))
     return FocusWeights(weights, relation)
+
+
+def is_subject(term: str, paragraphs: Sequence[Sequence[set[str]]]) -> bool:
+    """Whether ``term`` is what some paragraph is about: in at least half the sentences of one
+    paragraph holding it, or of all of them together (said only of enough sentences to count).
+    A subject named in passing elsewhere (「爾德」 of 「羅爾德」) stays the subject."""
+    holding = [p for p in paragraphs if any(term in s for s in p)]
+    groups = [*([p] for p in holding), holding]
+    for group in groups:
+        n = sum(len(p) for p in group)
+        hits = sum(1 for p in group for s in p if term in s)
+        if n >= MIN_SENTENCES_FOR_SUBJECT and hits >= n * SUBJECT_SHARE:
+            return True
+    return False
 
 
 def score_focus(
     question: str, answer_sentences: Sequence[str], source_texts: Sequence[str], titles: set[str]
 ) -> FocusScores:
     """How well the answer's sentences, and the best source sentences, cover the question."""
-    sentences = source_sentences(source_texts)
+    paragraphs = source_sentences(source_texts)
+    sentences = [s for p in paragraphs for s in p]
     sentence_terms = [terms_of(s) for s in sentences]
-    weights = focus_weights(question, sentence_terms, titles)
+    weights = focus_weights(question, [[terms_of(s) for s in p] for p in paragraphs], titles)
     answer_terms = [terms_of(s) for s in answer_sentences]
     union: set[str] = set().union(*answer_terms) if answer_terms else set()
     coverage = weights.share(union)

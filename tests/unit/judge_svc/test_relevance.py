@@ -75,6 +75,42 @@ class TestAnswerType:
         assert has_type(AnswerType.QUANTITY, "every ninety days")
         assert not has_type(AnswerType.QUANTITY, "區內最大的鳥類之一。")
 
+    def test_a_lone_one_before_a_classifier_is_an_article_not_a_count(self) -> None:
+        assert not has_type(AnswerType.QUANTITY, "阿拉伯語是世界上的一種重要語言。")
+        assert not has_type(AnswerType.QUANTITY, "它是一個非營利組織。")
+        for count in ("共有十一個站。", "一百個座位。", "每年一次。", "三種語言。"):
+            assert has_type(AnswerType.QUANTITY, count), count
+
+
+class TestFocusAmongManySources:
+    """The subject of a paragraph stays the subject however many other passages the judge is
+    given (the agent gives up to a dozen): the relation asked for is still missing."""
+
+    PARAGRAPH = Source(
+        "tv#0",
+        "tv",
+        "1929年，英國廣播公司允許貝爾德公司開展公共電視廣播業務。30年代以後，貝爾德又轉向了彩色"
+        "電視的研究。經過改進，貝爾德研製的電視效果越來越好。後來成立了「貝爾德電視發展公司」。"
+        "1933年佐利金研製成功攝像管。今天的電視就是根據他的發明改進而來。",
+        "电视机",
+    )
+    ANSWER = "1929年，英國廣播公司允許貝爾德公司開展公共電視廣播業務。 [tv#0]"
+    QUESTION = "貝爾德是在哪一年去世的？"
+
+    @staticmethod
+    def others(n: int) -> list[Source]:
+        return [
+            Source(f"o{i}#0", f"o{i}", f"第{i}座城市有一條河。城市在{1800 + i}年建立。", f"城市{i}")
+            for i in range(n)
+        ] + [Source("aa#0", "aa", "羅爾德·亞孟森是探險家。他的父親去世後他出海。", "亞孟森")]
+
+    @pytest.mark.parametrize("extra", [0, 3, 11])
+    def test_the_missing_relation_is_missing_with_any_number_of_sources(self, extra: int) -> None:
+        sources = [self.PARAGRAPH, *self.others(extra)] if extra else [self.PARAGRAPH]
+        v = JUDGE.judge_offline(JudgeInput(self.ANSWER, sources, self.QUESTION, 1, 10))
+        assert v.relevance is not None and not v.relevance.addresses_question
+        assert "question term: 去世" in v.relevance.missing_aspects
+
 
 class TestCountedValue:
     @pytest.mark.parametrize(
