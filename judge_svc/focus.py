@@ -6,13 +6,16 @@ characters; a character alone still matches when a bigram crosses a word boundar
 the sources the judge was given (an inverse document frequency over those sentences): the
 entity a paragraph is about appears in most of its sentences and weighs little; the relation
 asked for ("named after", 「名稱來源」) appears in few and weighs much. A term that is neither
-in a source's title nor in half the sentences is a *relation* term.
+in a source's title nor in half the sentences is a *relation* term; the relation a typed value
+must stand beside is stricter (:func:`_asked`: not the subject of the paragraphs holding it, and
+for Chinese inside one of the question's words).
 
 The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
 - ``coverage``: the weighted share of the question's terms in the answer;
 - ``best``: the same for the best sentence of the sources, and whether the answer holds it;
-- ``relation_coverage``: the weighted share of the relation terms in the answer (and per
-  sentence, for the answer-type anchor of :mod:`judge_svc.relevance`).
+- ``relation_coverage``: the weighted share of the relation terms in the answer;
+- ``sentence_asked``: per answer sentence, the share of the stricter relation (for the
+  answer-type anchor of :mod:`judge_svc.relevance`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from judge_svc.grading import question_aspects
 from judge_svc.sentences import split_sentences
 from judge_svc.terms import content_terms, is_stop_word, normalize
 from mesh.text import HAN as _HAN
@@ -54,7 +58,8 @@ class FocusScores:
     holds_best: bool
     relation_coverage: float
     sentence_coverage: tuple[float, ...]
-    sentence_relation: tuple[float, ...]
+    sentence_asked: tuple[float, ...]
+    names_asked: tuple[bool, ...]
     alternatives: tuple[str, ...]
     missing_terms: tuple[str, ...]
     has_focus: bool = True
@@ -66,6 +71,7 @@ class FocusWeights:
 
     weights: dict[str, float]
     relation: frozenset[str]
+    asked: frozenset[str] = frozenset()
 
     @property
     def total(self) -> float:
@@ -107,29 +113,46 @@ def terms_of(text: str) -> set[str]:
 def focus_weights(
     question: str, paragraphs: Sequence[Sequence[set[str]]], titles: set[str]
 ) -> FocusWeights:
-    """Inverse sentence frequency of each question term over every source sentence, and which
-    terms are the relation (:func:`is_subject` decides the others)."""
+    """Inverse sentence frequency of each question term over every source sentence; which terms
+    are the relation for the model (neither in a title nor in half of all source sentences) and
+    which are the relation a typed value must stand beside (:func:`_asked`)."""
     terms = focus_terms(question)
     sentences = [s for p in paragraphs for s in p]
     n = len(sentences)
     freq = {t: sum(1 for s in sentences if t in s) for t in terms}
     weights = {t: math.log((n + 1) / (freq[t] + 0.5)) for t in terms}
-    relation = frozenset(t for t in terms if t not in titles and not is_subject(t, paragraphs))
-    return FocusWeights(weights, relation)
+    common = n * SUBJECT_SHARE if n >= MIN_SENTENCES_FOR_SUBJECT else math.inf
+    relation = frozenset(t for t in terms if t not in titles and freq[t] < common)
+    words = [w for w in question_aspects(question) if _HAN.search(w)]
+    asked = frozenset(t for t in relation if _asked(t, paragraphs, words))
+    return FocusWeights(weights, relation, asked)
+
+
+def _asked(term: str, paragraphs: Sequence[Sequence[set[str]]], words: Sequence[str]) -> bool:
+    """Whether a relation term is surely the relation asked for, not the subject grown rare
+    among many sources nor a stray character.
+
+    - Not the subject of the paragraphs holding it (:func:`is_subject`): counted over every
+      source, the subject of a paragraph grows rare as unrelated passages are added (the agent
+      gives up to a dozen), and 「1929年…貝爾德公司…」 stood beside 「貝爾德」 as if it answered
+      「貝爾德是在哪一年去世的？」.
+    - A Han term lies inside one of the question's words (jieba's, as the grader cuts them):
+      「總部」 and 「導演」 can be the relation asked for; a bigram across two words (「部設」 of
+      「總部設在」) or one character alone matches almost any sentence.
+    """
+    if is_subject(term, paragraphs):
+        return False
+    return not _HAN.search(term) or (len(term) > 1 and any(term in w for w in words))
 
 
 def is_subject(term: str, paragraphs: Sequence[Sequence[set[str]]]) -> bool:
-    """Whether ``term`` is what some paragraph is about: in at least half the sentences of one
-    paragraph holding it, or of all of them together (said only of enough sentences to count).
-    A subject named in passing elsewhere (「爾德」 of 「羅爾德」) stays the subject."""
+    """Whether ``term`` is in at least half the sentences of the paragraphs that hold it (said
+    only when those have enough sentences to count)."""
     holding = [p for p in paragraphs if any(term in s for s in p)]
-    groups = [*([p] for p in holding), holding]
-    for group in groups:
-        n = sum(len(p) for p in group)
-        hits = sum(1 for p in group for s in p if term in s)
-        if n >= MIN_SENTENCES_FOR_SUBJECT and hits >= n * SUBJECT_SHARE:
-            return True
-    return False
+    n = sum(len(p) for p in holding)
+    if n < MIN_SENTENCES_FOR_SUBJECT:
+        return False
+    return sum(1 for p in holding for s in p if term in s) >= n * SUBJECT_SHARE
 
 
 def score_focus(
@@ -150,18 +173,28 @@ def score_focus(
     best = ranked[0][0] if ranked else 0.0
     quoted = [_squash(s) for s in answer_sentences]
     alternatives = tuple(s for _, s in ranked[:3] if not _quotes(quoted, s))[:2]
-    missing = sorted(weights.relation - union, key=lambda t: -weights.weights[t])
+    missing = sorted(weights.asked - union, key=lambda t: -weights.weights[t])
     return FocusScores(
         coverage=coverage,
         best_coverage=best,
         holds_best=coverage >= best - 1e-9,
         relation_coverage=weights.share(union, weights.relation),
         sentence_coverage=tuple(weights.share(t) if weights.weights else 1.0 for t in answer_terms),
-        sentence_relation=tuple(weights.share(t, weights.relation) for t in answer_terms),
+        sentence_asked=tuple(weights.share(t, weights.asked) for t in answer_terms),
+        names_asked=tuple(_names(weights.asked, t) for t in answer_terms),
         alternatives=alternatives,
         missing_terms=tuple(missing[:5]),
         has_focus=bool(weights.weights),
     )
+
+
+def _names(asked: frozenset[str], terms: set[str]) -> bool:
+    """Whether a sentence names the relation asked for, loosely: one of its terms, or the last
+    character of a Han word of it (Chinese compounds end in their head: 「之子」 names 「兒子」,
+    「原址」 names 「地址」, 「創刊」 does not name 「創辦」). True when nothing is asked."""
+    if not asked:
+        return True
+    return any(t in terms or (_HAN.fullmatch(t[-1]) and t[-1] in terms) for t in asked)
 
 
 def _squash(text: str) -> str:

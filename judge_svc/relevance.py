@@ -211,11 +211,13 @@ class TypedValue:
 
     kind: AnswerType
     problem: str = ""
+    decisive: bool = False
 
     @property
     def veto(self) -> bool:
-        """Whether the answer cannot address the question (the date / quantity checks)."""
-        return bool(self.problem) and self.kind in VETO_TYPES
+        """Whether the answer cannot address the question (the date / quantity checks, and a
+        typed question whose relation no sentence names)."""
+        return bool(self.problem) and (self.kind in VETO_TYPES or self.decisive)
 
 
 def _typed_value(
@@ -229,6 +231,15 @@ def _typed_value(
 ) -> TypedValue:
     """Whether the answer states a value of the expected type, of the thing counted, beside the
     relation asked for."""
+    # A person, place, reason or steps: the loose type patterns cannot veto, but an answer none
+    # of whose sentences names the relation asked for (「導演」 of 「…的導演是誰？」) gives another
+    # fact about the entity; a word's last character is enough (「之子」 for 「兒子」). On the
+    # answer-relevance set's tune half every such answer was already refused by the model; in the
+    # agent they were not.
+    loose = kind not in VETO_TYPES and kind is not AnswerType.NONE
+    if loose and not neutral and not any(focus.names_asked):
+        asked = ", ".join(focus.missing_terms[:3])
+        return TypedValue(kind, f"no sentence names what the question asks ({asked})", True)
     if not has_type(kind, " ".join(texts)):
         return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")
     units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
@@ -245,14 +256,13 @@ def _typed_value(
 
 
 def _anchored(question: str, kind: AnswerType, texts: Sequence[str], focus: FocusScores) -> float:
-    """The best relation coverage of one answer sentence that also states a new value of the
-    expected type: the value and the relation asked for in the same sentence ("died in 1973",
-    not "1951–1955" beside "after his father died"). On the tune halves it refused 3 of 8 dated
-    unanswerable questions the other checks passed and vetoed 2 of 31 relevant typed answers."""
+    """The best coverage of the relation asked for (:func:`judge_svc.focus._asked`) by one
+    answer sentence that also states a new value of the expected type: the value and the relation
+    in the same sentence ("died in 1973", not "1951–1955" beside "after his father died")."""
     return max(
         (
             share
-            for text, share in zip(texts, focus.sentence_relation, strict=True)
+            for text, share in zip(texts, focus.sentence_asked, strict=True)
             if has_new_value(kind, text, question)
         ),
         default=0.0,

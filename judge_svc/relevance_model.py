@@ -34,21 +34,21 @@ SEMANTIC_FEATURES = (*LEXICAL_FEATURES, "semantic", "chunk_gap")
 
 # (feature, mean, scale, weight) from `groundmesh bench relevance --fit`.
 SEMANTIC_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
-    ("coverage", 0.3276, 0.2980, -0.5611),
-    ("gap", 0.1713, 0.2620, -0.3150),
-    ("relation_coverage", 0.2890, 0.3171, 1.8507),
-    ("holds_best", 0.5359, 0.4987, 0.4361),
-    ("semantic", 0.8636, 0.0589, 1.3651),
-    ("chunk_gap", 0.0114, 0.0311, -1.6245),
+    ("coverage", 0.3276, 0.2980, -0.8923),
+    ("gap", 0.1713, 0.2620, -0.3405),
+    ("relation_coverage", 0.2944, 0.3152, 2.1104),
+    ("holds_best", 0.5359, 0.4987, 0.4410),
+    ("semantic", 0.8636, 0.0589, 1.4254),
+    ("chunk_gap", 0.0114, 0.0311, -1.8034),
 )
-SEMANTIC_INTERCEPT = -0.3975
+SEMANTIC_INTERCEPT = -0.4928
 LEXICAL_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
-    ("coverage", 0.3276, 0.2980, 1.1396),
-    ("gap", 0.1713, 0.2620, -0.5846),
-    ("relation_coverage", 0.2890, 0.3171, 1.0681),
-    ("holds_best", 0.5359, 0.4987, 0.3064),
+    ("coverage", 0.3276, 0.2980, 0.9768),
+    ("gap", 0.1713, 0.2620, -0.6002),
+    ("relation_coverage", 0.2944, 0.3152, 1.2315),
+    ("holds_best", 0.5359, 0.4987, 0.3043),
 )
-LEXICAL_INTERCEPT = 0.2653
+LEXICAL_INTERCEPT = 0.2610
 
 
 def _model(rows: tuple[tuple[str, float, float, float], ...], intercept: float) -> LogisticModel:

@@ -17,6 +17,7 @@ from judge_svc.answer_type import (
     states_count,
 )
 from judge_svc.engine import Judge, JudgeInput
+from judge_svc.focus import score_focus, terms_of
 from judge_svc.grading import LexicalGrader
 from judge_svc.metrics import JudgeMetrics
 from judge_svc.rules import Source
@@ -110,6 +111,35 @@ class TestFocusAmongManySources:
         v = JUDGE.judge_offline(JudgeInput(self.ANSWER, sources, self.QUESTION, 1, 10))
         assert v.relevance is not None and not v.relevance.addresses_question
         assert "question term: 去世" in v.relevance.missing_aspects
+
+
+class TestTypedQuestionsNeedTheRelation:
+    """A who / where / why / how question whose relation no answer sentence names is answered
+    with another fact about the entity, and is not accepted."""
+
+    PAPER = Source(
+        "sun#0",
+        "sun",
+        "《溫哥華太陽報》是一份於加拿大溫哥華發行的報紙。該報由路易斯·泰勒創辦。"
+        "《溫哥華太陽報》於1912年2月12日創刊，總部位於片打西街。該報擁有溫哥華最大的新聞團隊。",
+        "溫哥華太陽報",
+    )
+
+    def judged(self, question: str, answer: str) -> Any:
+        return JUDGE.judge_offline(JudgeInput(answer, [self.PAPER], question, 1, 10))
+
+    def test_another_fact_about_the_entity_is_not_accepted(self) -> None:
+        v = self.judged(
+            "《溫哥華太陽報》的創辦人是誰？", "《溫哥華太陽報》於1912年2月12日創刊。 [sun#0]"
+        )
+        assert v.relevance is not None and not v.relevance.addresses_question
+        assert "no sentence names what the question asks" in v.relevance.relevance_notes
+
+    def test_the_sentence_naming_the_relation_is_accepted(self) -> None:
+        v = self.judged(
+            "《溫哥華太陽報》的創辦人是誰？", "《溫哥華太陽報》由路易斯·泰勒創辦。 [sun#0]"
+        )
+        assert v.relevance is not None and v.relevance.addresses_question
 
 
 class TestCountedValue:
@@ -241,3 +271,20 @@ async def test_a_malformed_question_vector_is_invalid_input(vector: list[float])
 
 def test_the_vector_length_is_the_models() -> None:
     assert E5Embedder().dim == EMBEDDING_DIM
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "names"),
+    [
+        ("司馬晏是誰的兒子？", "晉武帝司馬炎之子。", True),  # a word's head: 子 of 兒子
+        ("吳淞路閘橋原來的地址在哪裡？", "閘橋原址位於外白渡橋以東。", True),
+        ("溫哥華太陽報的創辦人是誰？", "溫哥華太陽報於1912年創刊。", False),  # 創刊 is not 創辦
+    ],
+)
+def test_a_sentence_names_the_relation_by_a_word_or_its_head(
+    question: str, sentence: str, names: bool
+) -> None:
+    others = ["第一句沒有關係。", "第二句也沒有。", "第三句還是沒有。", "第四句同樣沒有。"]
+    title = terms_of("溫哥華太陽報 司馬晏 吳淞路閘橋")  # the entities are the titles' subjects
+    focus = score_focus(question, [sentence], [" ".join([sentence, *others])], title)
+    assert focus.names_asked == (names,)
