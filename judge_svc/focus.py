@@ -6,16 +6,18 @@ characters; a character alone still matches when a bigram crosses a word boundar
 the sources the judge was given (an inverse document frequency over those sentences): the
 entity a paragraph is about appears in most of its sentences and weighs little; the relation
 asked for ("named after", 「名稱來源」) appears in few and weighs much. A term that is neither
-in a source's title nor in half the sentences is a *relation* term; the relation a typed value
-must stand beside is stricter (:func:`_asked`: not the subject of the paragraphs holding it, and
-for Chinese inside one of the question's words).
+in a source's title nor in half the sentences is a *relation* term. Two stricter sets serve the
+vetoes of :mod:`judge_svc.relevance`: the *anchor* (the relation less any term that fills half
+the sentences of the paragraphs holding it: counted over every source, a paragraph's subject grows
+rare as unrelated passages are added, and the agent gives up to a dozen), and the relation
+*asked* (the anchor's terms that, in Chinese, lie inside one of the question's jieba words).
 
 The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
 - ``coverage``: the weighted share of the question's terms in the answer;
 - ``best``: the same for the best sentence of the sources, and whether the answer holds it;
 - ``relation_coverage``: the weighted share of the relation terms in the answer;
-- ``sentence_asked``: per answer sentence, the share of the stricter relation (for the
-  answer-type anchor of :mod:`judge_svc.relevance`).
+- ``sentence_anchor``: per answer sentence, the share of the anchor (a date or quantity must
+  stand beside it); ``names_asked``: per sentence, whether it names the relation asked.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class FocusScores:
     holds_best: bool
     relation_coverage: float
     sentence_coverage: tuple[float, ...]
-    sentence_asked: tuple[float, ...]
+    sentence_anchor: tuple[float, ...]
     names_asked: tuple[bool, ...]
     alternatives: tuple[str, ...]
     missing_terms: tuple[str, ...]
@@ -71,6 +73,7 @@ class FocusWeights:
 
     weights: dict[str, float]
     relation: frozenset[str]
+    anchor: frozenset[str] = frozenset()
     asked: frozenset[str] = frozenset()
 
     @property
@@ -115,7 +118,7 @@ def focus_weights(
 ) -> FocusWeights:
     """Inverse sentence frequency of each question term over every source sentence; which terms
     are the relation for the model (neither in a title nor in half of all source sentences) and
-    which are the relation a typed value must stand beside (:func:`_asked`)."""
+    which the anchor and the relation asked (see the module's notes)."""
     terms = focus_terms(question)
     sentences = [s for p in paragraphs for s in p]
     n = len(sentences)
@@ -124,24 +127,16 @@ def focus_weights(
     common = n * SUBJECT_SHARE if n >= MIN_SENTENCES_FOR_SUBJECT else math.inf
     relation = frozenset(t for t in terms if t not in titles and freq[t] < common)
     words = [w for w in question_aspects(question) if _HAN.search(w)]
-    asked = frozenset(t for t in relation if _asked(t, paragraphs, words))
-    return FocusWeights(weights, relation, asked)
+    anchor = frozenset(t for t in relation if not is_subject(t, paragraphs))
+    asked = frozenset(t for t in anchor if _in_a_word(t, words))
+    return FocusWeights(weights, relation, anchor, asked)
 
 
-def _asked(term: str, paragraphs: Sequence[Sequence[set[str]]], words: Sequence[str]) -> bool:
-    """Whether a relation term is surely the relation asked for, not the subject grown rare
-    among many sources nor a stray character.
-
-    - Not the subject of the paragraphs holding it (:func:`is_subject`): counted over every
-      source, the subject of a paragraph grows rare as unrelated passages are added (the agent
-      gives up to a dozen), and 「1929年…貝爾德公司…」 stood beside 「貝爾德」 as if it answered
-      「貝爾德是在哪一年去世的？」.
-    - A Han term lies inside one of the question's words (jieba's, as the grader cuts them):
-      「總部」 and 「導演」 can be the relation asked for; a bigram across two words (「部設」 of
-      「總部設在」) or one character alone matches almost any sentence.
-    """
-    if is_subject(term, paragraphs):
-        return False
+def _in_a_word(term: str, words: Sequence[str]) -> bool:
+    """Whether a Han term lies inside one of the question's words (jieba's, as the grader cuts
+    them): 「總部」 and 「導演」 can name the relation asked for; a bigram across two words
+    (「部設」 of 「總部設在」) or one character alone matches almost any sentence. Terms of other
+    scripts always can."""
     return not _HAN.search(term) or (len(term) > 1 and any(term in w for w in words))
 
 
@@ -180,7 +175,7 @@ def score_focus(
         holds_best=coverage >= best - 1e-9,
         relation_coverage=weights.share(union, weights.relation),
         sentence_coverage=tuple(weights.share(t) if weights.weights else 1.0 for t in answer_terms),
-        sentence_asked=tuple(weights.share(t, weights.asked) for t in answer_terms),
+        sentence_anchor=tuple(weights.share(t, weights.anchor) for t in answer_terms),
         names_asked=tuple(_names(weights.asked, t) for t in answer_terms),
         alternatives=alternatives,
         missing_terms=tuple(missing[:5]),

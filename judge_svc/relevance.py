@@ -256,13 +256,13 @@ def _typed_value(
 
 
 def _anchored(question: str, kind: AnswerType, texts: Sequence[str], focus: FocusScores) -> float:
-    """The best coverage of the relation asked for (:func:`judge_svc.focus._asked`) by one
+    """The best coverage of the relation (less the paragraphs' subjects: the focus's anchor) by one
     answer sentence that also states a new value of the expected type: the value and the relation
     in the same sentence ("died in 1973", not "1951–1955" beside "after his father died")."""
     return max(
         (
             share
-            for text, share in zip(texts, focus.sentence_asked, strict=True)
+            for text, share in zip(texts, focus.sentence_anchor, strict=True)
             if has_new_value(kind, text, question)
         ),
         default=0.0,
