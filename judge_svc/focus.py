@@ -73,8 +73,8 @@ class FocusWeights:
 
     weights: dict[str, float]
     relation: frozenset[str]
-    anchor: frozenset[str] = frozenset()
-    asked: frozenset[str] = frozenset()
+    anchor: frozenset[str]
+    asked: frozenset[str]
 
     @property
     def total(self) -> float:
@@ -156,8 +156,9 @@ def score_focus(
     """How well the answer's sentences, and the best source sentences, cover the question."""
     paragraphs = source_sentences(source_texts)
     sentences = [s for p in paragraphs for s in p]
-    sentence_terms = [terms_of(s) for s in sentences]
-    weights = focus_weights(question, [[terms_of(s) for s in p] for p in paragraphs], titles)
+    paragraph_terms = [[terms_of(s) for s in p] for p in paragraphs]
+    sentence_terms = [t for p in paragraph_terms for t in p]
+    weights = focus_weights(question, paragraph_terms, titles)
     answer_terms = [terms_of(s) for s in answer_sentences]
     union: set[str] = set().union(*answer_terms) if answer_terms else set()
     coverage = weights.share(union)

@@ -244,8 +244,8 @@ def with_contextual_question(
     and the rewrite says more than the message.
 
     Whether a message stands alone is not for the wording alone to decide: the agent searches
-    the message and this rewrite and treats it as a follow-up when only the rewrite finds
-    evidence (``agent_svc/nodes/standalone_check.py``).
+    the message and this rewrite and treats it as a follow-up when the two searches disagree and
+    the rewrite's evidence is at least as good (``agent_svc/nodes/standalone_check.py``).
     """
     # An out-of-scope message is searched too (scope from evidence); a greeting never is.
     searches = decision.intent in (Intent.DOCUMENT_QA, Intent.COMPLEX) or (

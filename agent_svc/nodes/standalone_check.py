@@ -12,6 +12,7 @@ stands alone.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -71,8 +72,10 @@ async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamRespons
     contextual = run.route.contextual_question if run.route is not None else ""
     try:
         with tracer.start_as_current_span("agent.standalone_check"):
-            alone = await best_evidence(run, state.search_question)
-            rewritten = await best_evidence(run, contextual)
+            # The two searches are independent: run them together, not one after the other.
+            alone, rewritten = await asyncio.gather(
+                best_evidence(run, state.search_question), best_evidence(run, contextual)
+            )
     except GroundmeshError as exc:
         log.info("standalone check skipped, search failed: %s", exc.message)
         return
