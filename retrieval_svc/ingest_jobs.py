@@ -1,6 +1,11 @@
 """Uploads as background jobs (issue 19): accept at once, ingest behind, report progress.
 
-:meth:`IngestJobs.submit` checks each document quickly (id, metadata, size, type, and that it
+:class:`JobQueue` is what the API sees (submit, get, watch, cancel) and how a batch of jobs runs;
+where the jobs wait and who takes them is its subclasses' part: :class:`IngestJobs` (one polling
+worker per process over the SQLite job store, the embedded default) and
+:class:`~retrieval_svc.redis_jobs.RedisIngestJobs` (every replica's worker over one Redis).
+
+:meth:`JobQueue.submit` checks each document quickly (id, metadata, size, type, and that it
 opens: :meth:`RetrievalEngine.screen`), stores the
 jobs and their bytes durably (:class:`~retrieval_svc.job_store.JobStore`) and returns: the
 upload is acknowledged before any parsing or embedding. One worker task claims queued jobs of
@@ -19,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound
@@ -30,7 +36,7 @@ from retrieval_svc.engine import (
     RetrievalEngine,
     check_tenant,
 )
-from retrieval_svc.job_storage import JobStorage
+from retrieval_svc.job_storage import BatchJobStorage, JobStorage
 from retrieval_svc.job_store import Job, JobState
 
 log = logging.getLogger(__name__)
@@ -41,36 +47,25 @@ CANCEL_WAIT_SECONDS = 60.0
 RETRY_SECONDS = (1.0, 5.0, 30.0)
 
 
-class IngestJobs:
-    """The job queue of one retrieval_svc process over its engine."""
+class JobQueue(ABC):
+    """The ingest jobs of one retrieval_svc process over its engine: the API, and running a
+    batch; :meth:`start` and :meth:`stop` are the worker's, which subclasses provide."""
 
-    def __init__(
-        self, engine: RetrievalEngine, store: JobStorage, jobs_per_batch: int = JOBS_PER_BATCH
-    ) -> None:
+    def __init__(self, engine: RetrievalEngine, store: JobStorage) -> None:
         self._engine = engine
         self._store = store
-        self._per_batch = jobs_per_batch
         self._wake = asyncio.Event()
         self._changed = asyncio.Condition()
-        self._worker: asyncio.Task[None] | None = None
         self._failures = 0  # consecutive batches the store refused: the retry back-off
         self._stranded: list[str] = []  # jobs left running when even the requeue failed
 
+    @abstractmethod
     async def start(self) -> None:
-        """Queue again what a stopped process left running, then start the worker."""
-        resumed = await asyncio.to_thread(self._store.recover)
-        if resumed:
-            log.info("resuming %d ingest job(s) left running", resumed)
-        self._worker = asyncio.create_task(self._work(), name="ingest-jobs")
-        self._wake.set()
+        """Resume what a stopped process left running and start taking jobs."""
 
+    @abstractmethod
     async def stop(self) -> None:
-        """Stop the worker; a running batch is left to be resumed at the next start."""
-        if self._worker is not None:
-            self._worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._worker
-            self._worker = None
+        """Stop taking jobs; what runs is resumed at the next start (here or elsewhere)."""
 
     # ------------------------------------------------------------------------ the API
 
@@ -135,30 +130,6 @@ class IngestJobs:
     async def _notify(self) -> None:
         async with self._changed:
             self._changed.notify_all()
-
-    async def _work(self) -> None:
-        while True:
-            self._wake.clear()
-            if self._stranded:
-                try:
-                    await asyncio.to_thread(self._store.requeue, self._stranded)
-                    self._stranded = []
-                except Exception:
-                    log.warning("the job store still refuses writes; retrying later")
-            jobs = await asyncio.to_thread(self._store.claim, self._per_batch)
-            if not jobs:
-                await self._wake.wait()
-                continue
-            try:
-                await self._run(jobs)
-                self._failures = 0
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
-                log.exception("ingest batch failed; its unfinished jobs are queued again")
-                await self._note_retry(jobs, exc)
-                await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
-                self._failures += 1
 
     async def _note_retry(self, jobs: list[Job], exc: Exception) -> None:
         """Say why on each job and queue them again; a store that cannot even take that (a
@@ -264,3 +235,56 @@ class IngestJobs:
     async def _finish(self, job: Job, state: JobState, **detail: object) -> None:
         await asyncio.to_thread(self._store.finish, job.job_id, state, **detail)  # type: ignore[arg-type]
         await self._notify()
+
+
+class IngestJobs(JobQueue):
+    """One polling worker per process: it claims queued jobs of one tenant, oldest first, a
+    batch at a time, from a store only this process writes (the SQLite job store)."""
+
+    def __init__(
+        self, engine: RetrievalEngine, store: BatchJobStorage, jobs_per_batch: int = JOBS_PER_BATCH
+    ) -> None:
+        super().__init__(engine, store)
+        self._batches = store
+        self._per_batch = jobs_per_batch
+        self._worker: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Queue again what a stopped process left running, then start the worker."""
+        resumed = await asyncio.to_thread(self._store.recover)
+        if resumed:
+            log.info("resuming %d ingest job(s) left running", resumed)
+        self._worker = asyncio.create_task(self._work(), name="ingest-jobs")
+        self._wake.set()
+
+    async def stop(self) -> None:
+        """Stop the worker; a running batch is left to be resumed at the next start."""
+        if self._worker is not None:
+            self._worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._worker
+            self._worker = None
+
+    async def _work(self) -> None:
+        while True:
+            self._wake.clear()
+            if self._stranded:
+                try:
+                    await asyncio.to_thread(self._store.requeue, self._stranded)
+                    self._stranded = []
+                except Exception:
+                    log.warning("the job store still refuses writes; retrying later")
+            jobs = await asyncio.to_thread(self._batches.claim, self._per_batch)
+            if not jobs:
+                await self._wake.wait()
+                continue
+            try:
+                await self._run(jobs)
+                self._failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
+                log.exception("ingest batch failed; its unfinished jobs are queued again")
+                await self._note_retry(jobs, exc)
+                await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
+                self._failures += 1

@@ -1,9 +1,12 @@
-"""What :class:`~retrieval_svc.ingest_jobs.IngestJobs` needs from where its jobs live.
+"""What the ingest job queues (:mod:`retrieval_svc.ingest_jobs`) need from where jobs live.
 
 Two implementations: :class:`~retrieval_svc.job_store.JobStore` (SQLite in the data directory,
 the embedded default, one per replica) and
-:class:`~retrieval_svc.redis_job_store.RedisJobStore` (Redis, shared by every replica). The
-methods are synchronous; the job queue calls them through ``asyncio.to_thread``.
+:class:`~retrieval_svc.redis_job_store.RedisJobStore` (Redis, shared by every replica). Both are
+:class:`JobStorage`; only the SQLite one is a :class:`BatchJobStorage`, whose worker takes queued
+jobs in batches. The Redis queue hands jobs out one at a time, each under a lease
+(:meth:`~retrieval_svc.redis_job_store.RedisJobStore.claim_job`). The methods are synchronous;
+the job queues call them through ``asyncio.to_thread``.
 """
 
 from __future__ import annotations
@@ -27,8 +30,6 @@ class JobStorage(Protocol):
     def by_id(self, job_id: str) -> Job | None: ...
 
     def document(self, job: Job) -> NewDocument | None: ...
-
-    def claim(self, limit: int) -> list[Job]: ...
 
     def mark_searchable(self, job_id: str, total: int) -> None: ...
 
@@ -57,3 +58,11 @@ class JobStorage(Protocol):
     def recover(self) -> int: ...
 
     def pending(self) -> int: ...
+
+
+class BatchJobStorage(JobStorage, Protocol):
+    """A store one polling worker takes queued jobs from, a batch at a time."""
+
+    def claim(self, limit: int) -> list[Job]:
+        """Up to ``limit`` queued jobs of one tenant, oldest first, now marked running."""
+        ...

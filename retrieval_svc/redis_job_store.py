@@ -242,10 +242,6 @@ class RedisJobStore:
             metadata=dict(job.metadata),
         )
 
-    def claim(self, limit: int) -> list[Job]:
-        """Not used: the Redis queue hands jobs out one by one (:meth:`claim_job`)."""
-        raise NotImplementedError("RedisJobStore hands out jobs with claim_job")
-
     def mark_searchable(self, job_id: str, total: int) -> None:
         self._running(job_id, searchable=1, chunks_total=total)
 

@@ -1,9 +1,9 @@
 """The ingest job queue shared by every retrieval replica: job state in Redis, work through streaQ.
 
-:class:`RedisIngestJobs` keeps the API of :class:`~retrieval_svc.ingest_jobs.IngestJobs`
-(submit, get, watch, cancel), so the servicer does not know which one it has, and runs each job
-through the same code (:meth:`IngestJobs._run`: text first, progress, cancel between embedding
-batches, a cancelled document left absent). What differs:
+:class:`RedisIngestJobs` is a :class:`~retrieval_svc.ingest_jobs.JobQueue` like the embedded
+:class:`~retrieval_svc.ingest_jobs.IngestJobs` (submit, get, watch, cancel), so the servicer does
+not know which one it has, and runs each job through the same code (:meth:`JobQueue._run`: text
+first, progress, cancel between embedding batches, a cancelled document left absent). What differs:
 
 - **State** lives in Redis (:class:`~retrieval_svc.redis_job_store.RedisJobStore`), so any
   replica answers for any job. An upload is acknowledged after its jobs and bytes are written
@@ -44,7 +44,7 @@ from streaq import StreaqRetry, Worker
 
 from mesh.errors import Unavailable
 from retrieval_svc.engine import NewDocument, RetrievalEngine
-from retrieval_svc.ingest_jobs import RETRY_SECONDS, IngestJobs
+from retrieval_svc.ingest_jobs import RETRY_SECONDS, JobQueue
 from retrieval_svc.job_store import Job, JobState
 from retrieval_svc.redis_job_store import Claim, RedisJobStore
 
@@ -66,7 +66,7 @@ class _Queue(Worker[Any]):
         await anyio.sleep_forever()
 
 
-class RedisIngestJobs(IngestJobs):
+class RedisIngestJobs(JobQueue):
     """Ingest jobs shared by every replica over one Redis."""
 
     def __init__(
@@ -166,7 +166,7 @@ class RedisIngestJobs(IngestJobs):
     # ------------------------------------------------------------------------ the API
 
     async def submit(self, tenant: str, documents: Sequence[NewDocument]) -> list[Job]:
-        """As :meth:`IngestJobs.submit`; acknowledged once every job is on the queue too."""
+        """As :meth:`JobQueue.submit`; acknowledged once every job is on the queue too."""
         jobs = await super().submit(tenant, documents)
         queued = 0
         try:

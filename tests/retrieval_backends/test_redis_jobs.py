@@ -23,7 +23,7 @@ from mesh.errors import GroundmeshError, InvalidInput, NotFound
 from retrieval_svc.embedded_backend import EmbeddedBackend
 from retrieval_svc.embeddings import Matrix
 from retrieval_svc.engine import NewDocument, RetrievalEngine
-from retrieval_svc.ingest_jobs import IngestJobs
+from retrieval_svc.ingest_jobs import IngestJobs, JobQueue
 from retrieval_svc.job_store import Job, JobState, JobStore
 from retrieval_svc.redis_job_store import RedisJobStore
 from retrieval_svc.redis_jobs import RedisIngestJobs
@@ -95,7 +95,7 @@ class Mesh:
         self.embedders.append(embedder)
         return jobs
 
-    async def final(self, replica: IngestJobs, job: Job) -> Job:
+    async def final(self, replica: JobQueue, job: Job) -> Job:
         last = job
         async for seen in replica.watch(job.tenant, job.job_id):
             last = seen
