@@ -17,6 +17,7 @@ BENCHMARKS = (
     "router",
     "judge",
     "relevance",
+    "grade",
     "gateway",
     "reliability",
     "agent",

@@ -37,6 +37,7 @@ from typing import Annotated, Any
 import typer
 
 from bench.answer_relevance_set import build
+from bench.halves import require_split
 from judge_svc.engine import Judge, JudgeInput, Verdict
 from judge_svc.evaluation import percentile
 from judge_svc.logistic import balanced_accuracy
@@ -197,12 +198,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
     ) -> None:
         """Balanced accuracy and latency of the judge on faithful on- and off-topic answers."""
-        if split not in ("report", "tune", "all"):
-            typer.echo("error: --split must be report, tune or all", err=True)
-            raise typer.Exit(2)
-        if not DATA_ROOT.is_dir():
-            typer.echo(f"error: {DATA_ROOT} not found (the shared data)", err=True)
-            raise typer.Exit(2)
+        require_split(split, DATA_ROOT)
         if fit_model:
             figures = fit(per_dataset)
             typer.echo(json.dumps(figures, indent=2) if as_json else "", nl=as_json)

@@ -39,14 +39,23 @@ _QUESTION_WORDS = frozenset(
     would will the a an of to in on for and or with about tell me please explain describe list
     give show there this that these those any some much many it its they them i we my our
     your their he she his her has have had be been from by at as if then than so not summarize
-    summarise""".split()
+    summarise you name type types kind kinds sort called""".split()
 )
 _ZH_QUESTION_WORDS = (
     "為什麼 为什么 什麼 什么 如何 怎麼 怎么 怎樣 怎样 哪些 哪個 哪个 多少 多久 是否 請問 请问 "
     "可以 能否 有沒有 有没有 需要 需不需要 几天 几点 多长 总结 概述 介绍"
 ).split()
+# "Which …" with its measure word (哪一年, 哪一種, 哪位, 哪國) and "who": blanked like the words
+# above. Left in, 「哪一」 or 「為哪」 became an aspect no passage holds (a tenth of DRCD's gold
+# paragraphs graded under 0.35 for it on the tune half of `groundmesh bench grade`).
+_ZH_WHICH = re.compile(
+    r"哪[一几]?[个种年天位国些里边儿方部类项次段条件本首座家所场届月日]?|几[个百千万倍次岁年天]?|谁|何时"
+)
+# "One / two of a kind" (一个, 一种, 两条): a numeral and its measure word say nothing to look for.
+_ZH_COUNTED = re.compile(r"[一两][个种条位部次件项类座本首]")
 # Words of one or more of these characters carry no content (幾天 and 幾點 ask "how many").
-_ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该天点點]+")
+# 又 ("also": 又名, 又叫) ends a run of single characters: 「沼蛉又稱」 is the name 「沼蛉」 and 稱.
+_ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该天点點于為为又]+")
 GRADE_CHUNK_CHARS = 3000
 
 # One Traditional→Simplified converter per process: building it loads OpenCC's bundled
@@ -118,7 +127,7 @@ def _zh_pieces(run: str) -> list[str]:
     """
     folded = fold_script(run)
     source = run if len(folded) == len(run) else folded
-    mask = folded
+    mask = _ZH_WHICH.sub(lambda m: " " * len(m.group()), folded)
     for word in _ZH_QUESTION_WORDS:
         mask = mask.replace(word, " " * len(word))
     pieces: list[str] = []
@@ -127,7 +136,9 @@ def _zh_pieces(run: str) -> list[str]:
     for token in jieba.cut(mask, HMM=False):
         start, position = position, position + len(token)
         word = source[start:position]
-        content = not token.isspace() and not _ZH_STOP_CHARS.fullmatch(token)
+        content = not (
+            token.isspace() or _ZH_STOP_CHARS.fullmatch(token) or _ZH_COUNTED.fullmatch(token)
+        )
         if content and len(token) == 1:
             single += word
             continue

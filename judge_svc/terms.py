@@ -90,9 +90,11 @@ def normalize(text: str) -> str:
 
 
 def content_terms(text: str) -> set[str]:
-    """Stemmed English words and Han character bigrams (single Han characters when alone)."""
+    """Stemmed English words (possessives dropped: "Tesla's" is "tesla") and Han character
+    bigrams (single Han characters when alone)."""
     low = normalize(text)
-    out = {_stem(w) for w in _WORD.findall(low) if w not in _EN_STOP and not w[0].isdigit()}
+    words = (_POSSESSIVE.sub("", w) for w in _WORD.findall(low))
+    out = {_stem(w) for w in words if w and w not in _EN_STOP and not w[0].isdigit()}
     for run in re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+", low):
         chars = [c for c in run if c not in _ZH_STOP] if len(run) > 2 else list(run)
         if len(chars) == 1:

@@ -56,3 +56,34 @@ class TestLexicalGrader:
         assert strict.grade("How often do passwords rotate?", [SEC]).verdict is (
             Sufficiency.INSUFFICIENT
         )
+
+
+class TestQuestionFrames:
+    """What a question asks with ("which year", "who", "the name of") is not looked for."""
+
+    @pytest.mark.parametrize(
+        ("question", "aspects"),
+        [
+            ("這款筆電是哪一年推出的？", ["這款筆電", "推出"]),
+            ("這份報告是誰寫的？", ["這份", "報告"]),
+            ("备用服务器的容量是主机的几倍？", ["备用", "服务器", "容量", "主机"]),
+            ("公司有一種什麼保險？", ["公司", "保險"]),
+            ("What is the name of the VPN client?", ["vpn", "client"]),
+        ],
+    )
+    def test_frames_are_dropped(self, question: str, aspects: list[str]) -> None:
+        assert question_aspects(question) == aspects
+
+    def test_an_unknown_name_is_not_glued_to_the_words_after_it(self) -> None:
+        # jieba cuts the unknown 「沼蛉」 and 「又叫」 into four characters; as one run, a passage
+        # naming the insect but saying 「又名」 covered a third of it and was graded 0.
+        assert question_aspects("沼蛉又叫什麼？") == ["沼蛉"]
+        passage = GradeChunk("bug#0", "沼蛉，又名泥蛉，是一種夜行昆蟲，棲息在沼澤。")
+        grade = LexicalGrader().grade("沼蛉又叫什麼？", [passage])
+        assert grade.chunk_grades[0].relevance >= 0.35
+
+    def test_a_possessive_matches_the_bare_word(self) -> None:
+        passage = GradeChunk("hr#0", "The company allows one laptop per employee.")
+        question = "How many laptops does the company's policy allow?"
+        grade = LexicalGrader().grade(question, [passage])
+        assert "company's" in grade.chunk_grades[0].covered_aspects
