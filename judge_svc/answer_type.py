@@ -55,7 +55,10 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
         ),
     ),
     (AnswerType.REASON, re.compile(r"為什麼|为什么|為何|为何|\bwhy\b|\bwhat caused\b", re.I)),
-    (AnswerType.PERSON, re.compile(r"誰|谁|哪位|什麼人|什么人|何人|\bwho(?:m|se)?\b", re.I)),
+    (
+        AnswerType.PERSON,
+        re.compile(r"誰|谁|哪一?位|哪一?個人|哪一?个人|什麼人|什么人|何人|\bwho(?:m|se)?\b", re.I),
+    ),
     (
         AnswerType.PLACE,
         re.compile(
@@ -81,11 +84,20 @@ _EN_NUMBER = (
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|several|half)\b"
 )
+# What a number counting things is followed by (not a year).
+_COUNTING = (
+    r"(?:[種种個个名人件條条隻只位座所家部本台輛辆艘架匹頭头張张項项元塊块倍%％米克斤噸吨頁页冊册]|"
+    r"公里|公尺|公斤|(?:people|persons|members|employees|students|soldiers|km|kg|meters|metres|"
+    r"miles|feet|tons|dollars|percent|species|copies|pages)\b)"
+)
 _MONTHS = r"january|february|april|june|july|august|september|october|november|december"
 
 _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
     AnswerType.DATE: re.compile(
-        r"\d{3,4}|[\d" + _ZH_NUMERAL[1:-1] + r"]+\s*(?:年|月|日|天|週|周|小時|小时|分鐘|分钟|"
+        # A bare three- or four-digit number is a year unless it counts something (「1043至1050種
+        # 變化」, 「1200名員工」, "1,200 people").
+        r"(?<![\d.,])\d{3,4}(?![\d.,]?\d)(?!\s*(?:[至到~\-–－]\s*\d+\s*)?" + _COUNTING + r")|"
+        r"[\d" + _ZH_NUMERAL[1:-1] + r"]+\s*(?:年|月|日|天|週|周|小時|小时|分鐘|分钟|"
         r"世紀|世纪|號|号|點|点|個月|个月)|朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
         r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|"
         r"\b(?:century|decade|era|period|reign|dynasty|spring|summer|autumn|winter|"

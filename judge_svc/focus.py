@@ -17,7 +17,8 @@ The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
 - ``best``: the same for the best sentence of the sources, and whether the answer holds it;
 - ``relation_coverage``: the weighted share of the relation terms in the answer;
 - ``sentence_anchor``: per answer sentence, the share of the anchor (a date or quantity must
-  stand beside it); ``names_asked``: per sentence, whether it names the relation asked.
+  stand beside it); ``names_asked``: per sentence, whether it names the relation asked;
+- ``entity``: the question's terms that are not the anchor (what it is about).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class FocusScores:
     alternatives: tuple[str, ...]
     missing_terms: tuple[str, ...]
     has_focus: bool = True
+    entity: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,15 @@ class FocusWeights:
     @property
     def total(self) -> float:
         return sum(self.weights.values())
+
+    @property
+    def entity(self) -> frozenset[str]:
+        """The question's terms that are not the anchor (in a title, or in half the sentences of
+        the paragraphs holding them: what the question is about), words and Han bigrams only:
+        one character names nothing."""
+        return frozenset(
+            t for t in self.weights if t not in self.anchor and (len(t) > 1 or not _HAN.match(t))
+        )
 
     def share(self, terms: set[str], among: frozenset[str] | None = None) -> float:
         """The weighted share of the (relation) question terms found in ``terms``."""
@@ -181,6 +192,7 @@ def score_focus(
         alternatives=alternatives,
         missing_terms=tuple(missing[:5]),
         has_focus=bool(weights.weights),
+        entity=weights.entity,
     )
 
 

@@ -136,7 +136,8 @@ class RelevanceChecker:
         features = _lexical_features(focus, neutral=neutral)
         similarities = self._semantic(inp, answer, features)
         probability = self._model.probability(features)
-        typed = _typed_value(inp.question, kind, texts, focus, features, neutral=neutral)
+        about = _about_entity(answer, inp.sources, focus.entity)
+        typed = _typed_value(inp.question, kind, texts, about, focus, features, neutral=neutral)
         off_topic = _off_topic(answer, focus, similarities)
         return _report(probability, typed, off_topic, len(answer), focus, features)
 
@@ -224,6 +225,7 @@ def _typed_value(
     question: str,
     kind: AnswerType,
     texts: Sequence[str],
+    about: Sequence[bool],
     focus: FocusScores,
     features: dict[str, float],
     *,
@@ -247,7 +249,7 @@ def _typed_value(
         unit = " ".join(units)
         return TypedValue(kind, f"the question asks how many {unit}; the answer counts none")
     if kind in VETO_TYPES and not neutral:
-        anchored = _anchored(question, kind, texts, focus)
+        anchored = _anchored(question, kind, texts, about, focus)
         features["anchored"] = anchored
         if anchored <= 0.0:
             asked = "what the question asks about"
@@ -255,18 +257,50 @@ def _typed_value(
     return TypedValue(kind)
 
 
-def _anchored(question: str, kind: AnswerType, texts: Sequence[str], focus: FocusScores) -> float:
+def _anchored(
+    question: str,
+    kind: AnswerType,
+    texts: Sequence[str],
+    about: Sequence[bool],
+    focus: FocusScores,
+) -> float:
     """The best coverage of the relation (less the paragraphs' subjects: the focus's anchor) by one
     answer sentence that also states a new value of the expected type: the value and the relation
-    in the same sentence ("died in 1973", not "1951–1955" beside "after his father died")."""
+    in the same sentence ("died in 1973", not "1951–1955" beside "after his father died"), in a
+    sentence about the question's entity (one quoted from a passage about something else states
+    that thing's date)."""
     return max(
         (
             share
-            for text, share in zip(texts, focus.sentence_anchor, strict=True)
-            if has_new_value(kind, text, question)
+            for text, share, on_entity in zip(texts, focus.sentence_anchor, about, strict=True)
+            if on_entity and has_new_value(kind, text, question)
         ),
         default=0.0,
     )
+
+
+def _about_entity(
+    answer: Sequence[Sentence], sources: Sequence[Source], entity: frozenset[str]
+) -> list[bool]:
+    """Per answer sentence: whether it, or a passage it cites (all the answer cites, for a sentence
+    whose citation comes after a later one), names one of the question's entity terms (true for
+    every sentence when the question has none)."""
+    if not entity:
+        return [True] * len(answer)
+    terms: dict[int, set[str]] = {}
+
+    def named(index: int) -> bool:
+        if index not in terms:
+            source = sources[index]
+            terms[index] = terms_of(f"{source.title} {source.text}")
+        return bool(entity & terms[index])
+
+    every = sorted({i for s in answer for i in s.source_indices if 0 <= i < len(sources)})
+    out: list[bool] = []
+    for sentence in answer:
+        cited = [i for i in sentence.source_indices if 0 <= i < len(sources)] or every
+        out.append(bool(entity & terms_of(sentence.bare)) or any(named(i) for i in cited))
+    return out
 
 
 def _off_topic(

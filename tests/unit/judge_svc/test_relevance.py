@@ -65,6 +65,7 @@ class TestAnswerType:
             ("退款政策是什麼？", AnswerType.NONE),
             ("為什麼幾乎所有菜都加橄欖油？", AnswerType.REASON),  # 幾乎 is "almost"
             ("幾何學課程在哪裡上？", AnswerType.PLACE),  # 幾何 is "geometry"
+            ("這座寺是由哪一位法師創建的？", AnswerType.PERSON),
         ],
     )
     def test_expected_type(self, question: str, kind: AnswerType) -> None:
@@ -75,6 +76,12 @@ class TestAnswerType:
         assert not has_type(AnswerType.DATE, "總部在台北。")
         assert has_type(AnswerType.QUANTITY, "every ninety days")
         assert not has_type(AnswerType.QUANTITY, "區內最大的鳥類之一。")
+
+    def test_a_number_that_counts_is_not_a_year(self) -> None:
+        for count in ("共有1043至1050種棋局變化。", "公司有1200名員工。", "It has 1,200 people."):
+            assert not has_type(AnswerType.DATE, count), count
+        for year in ("1890年，他登上山頂。", "In 1846, the lectures began.", "Built 1990–1995."):
+            assert has_type(AnswerType.DATE, year), year
 
     def test_a_lone_one_before_a_classifier_is_an_article_not_a_count(self) -> None:
         assert not has_type(AnswerType.QUANTITY, "阿拉伯語是世界上的一種重要語言。")
@@ -111,6 +118,42 @@ class TestFocusAmongManySources:
         v = JUDGE.judge_offline(JudgeInput(self.ANSWER, sources, self.QUESTION, 1, 10))
         assert v.relevance is not None and not v.relevance.addresses_question
         assert "question term: 去世" in v.relevance.missing_aspects
+
+
+class TestTheValueIsAboutTheEntity:
+    """A date quoted from a passage about something else is that thing's date: 「第一屆世界冠軍賽
+    是在哪一年舉行的？」 answered with a band's first concert and its date."""
+
+    CHESS = Source(
+        "chess#0",
+        "chess",
+        "西洋棋是一種二人對弈的棋盤遊戲。西洋棋的棋子共有六種。西洋棋在世界各地流行。"
+        "西洋棋比賽分為快棋與慢棋。",
+        "國際象棋",
+    )
+    BAND = Source(
+        "band#0",
+        "band",
+        "1999年8月28日樂團舉辦了第一次的大型演唱會。演唱會吸引許多樂迷。",
+        "五月天",
+    )
+    QUESTION = "第一屆西洋棋世界冠軍賽是在哪一年舉行的？"
+
+    def test_another_passages_date_is_not_an_answer(self) -> None:
+        answer = (
+            "1999年8月28日樂團舉辦了第一次的大型演唱會。 [band#0] 西洋棋在世界各地流行。 [chess#0]"
+        )
+        v = JUDGE.judge_offline(JudgeInput(answer, [self.CHESS, self.BAND], self.QUESTION, 1, 10))
+        assert v.relevance is not None and not v.relevance.addresses_question
+        assert "together with what the question asks about" in v.relevance.relevance_notes
+
+    def test_the_entitys_own_date_stands(self) -> None:
+        held = Source("chess#1", "chess", "第一屆西洋棋世界冠軍賽於1886年舉行。", "國際象棋")
+        answer = "第一屆西洋棋世界冠軍賽於1886年舉行。 [chess#1]"
+        v = JUDGE.judge_offline(
+            JudgeInput(answer, [self.CHESS, held, self.BAND], self.QUESTION, 1, 10)
+        )
+        assert v.relevance is not None and v.relevance.addresses_question
 
 
 class TestTypedQuestionsNeedTheRelation:
