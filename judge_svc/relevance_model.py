@@ -34,21 +34,21 @@ SEMANTIC_FEATURES = (*LEXICAL_FEATURES, "semantic", "chunk_gap")
 
 # (feature, mean, scale, weight) from `groundmesh bench relevance --fit`.
 SEMANTIC_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
-    ("coverage", 0.3276, 0.2980, -0.8923),
-    ("gap", 0.1713, 0.2620, -0.3405),
-    ("relation_coverage", 0.2944, 0.3152, 2.1104),
-    ("holds_best", 0.5359, 0.4987, 0.4410),
-    ("semantic", 0.8636, 0.0589, 1.4254),
-    ("chunk_gap", 0.0114, 0.0311, -1.8034),
+    ("coverage", 0.3335, 0.3020, -0.9527),
+    ("gap", 0.1716, 0.2633, -0.3904),
+    ("relation_coverage", 0.2988, 0.3184, 2.1740),
+    ("holds_best", 0.5409, 0.4983, 0.3527),
+    ("semantic", 0.8636, 0.0589, 1.4704),
+    ("chunk_gap", 0.0114, 0.0311, -1.7871),
 )
-SEMANTIC_INTERCEPT = -0.4928
+SEMANTIC_INTERCEPT = -0.5182
 LEXICAL_COEFFICIENTS: tuple[tuple[str, float, float, float], ...] = (
-    ("coverage", 0.3276, 0.2980, 0.9768),
-    ("gap", 0.1713, 0.2620, -0.6002),
-    ("relation_coverage", 0.2944, 0.3152, 1.2315),
-    ("holds_best", 0.5359, 0.4987, 0.3043),
+    ("coverage", 0.3335, 0.3020, 0.9453),
+    ("gap", 0.1716, 0.2633, -0.6351),
+    ("relation_coverage", 0.2988, 0.3184, 1.2661),
+    ("holds_best", 0.5409, 0.4983, 0.2357),
 )
-LEXICAL_INTERCEPT = 0.2610
+LEXICAL_INTERCEPT = 0.2508
 
 
 def _model(rows: tuple[tuple[str, float, float, float], ...], intercept: float) -> LogisticModel:
