@@ -153,14 +153,17 @@ def _print(result: dict[str, Any]) -> None:
     typer.echo(f"  {'grader':<17}{'set':<11}{header}")
     for name, rates in result["graders"].items():
         for ds in (*DATASETS, "all"):
-            cells = "".join(
-                f"{rates[ds].get(f'{k}@{t:.2f}', 0.0):>15.3f}" for k in KINDS for t in THRESHOLDS
-            )
+            cells = "".join(_cell(rates[ds].get(f"{k}@{t:.2f}")) for k in KINDS for t in THRESHOLDS)
             typer.echo(f"  {name:<17}{ds:<11}{cells}")
     typer.echo(
         f"  lexical grader latency per question (3 passages): median "
         f"{result['median_ms']:.2f} ms, p99 {result['p99_ms']:.2f} ms"
     )
+
+
+def _cell(rate: float | None) -> str:
+    """A share, or "-" where the set has no such passage (CMRC 2018: one paragraph an article)."""
+    return f"{rate:>15.3f}" if rate is not None else f"{'-':>15}"
 
 
 def register(app: typer.Typer) -> None:
