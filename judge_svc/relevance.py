@@ -43,7 +43,6 @@ from judge_svc.answer_type import (
     states_count,
 )
 from judge_svc.focus import FocusScores, focus_terms, score_focus, terms_of
-from judge_svc.grading import fold_script
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
@@ -53,7 +52,6 @@ from judge_svc.relevance_model import (
 )
 from judge_svc.rules import Sentence, Source
 from judge_svc.sentences import is_lead_in
-from judge_svc.terms import normalize
 from mesh.embedding import Matrix, Vector
 from mesh.text import HAN
 
@@ -62,8 +60,6 @@ MAX_EMBEDDED_SENTENCES = 24
 # A sentence ending in a question mark (before any closing quotes or brackets) asks, not answers.
 _QUESTION_END = re.compile(r"[?？]\s*[」』”’\"')）]*\s*$")
 MAX_NEW_TERMS_ASKING_BACK = 0.25
-# A sentence holding the whole question (this long at least) quotes it rather than answers it.
-MIN_QUOTED_QUESTION_CHARS = 6
 # More than this share of off-topic sentences and the answer does not address the question.
 MAX_OFF_TOPIC_SHARE = 0.5
 
@@ -311,21 +307,12 @@ def _about_entity(
     return out
 
 
-def _asks_back(sentence: str, asked: set[str], question: str) -> bool:
-    """A question whose terms are, but for a quarter at most, the question's own; or a sentence
-    quoting the whole question (in either script): it mentions the question, not its answer."""
-    quoted = _bare(question)
-    if len(quoted) >= MIN_QUOTED_QUESTION_CHARS and quoted in _bare(sentence):
-        return True
+def _asks_back(sentence: str, asked: set[str]) -> bool:
+    """A question whose terms are, but for a quarter at most, the question's own."""
     if not _QUESTION_END.search(sentence):
         return False
     terms = focus_terms(sentence)
     return len(terms - asked) <= MAX_NEW_TERMS_ASKING_BACK * len(terms)
-
-
-def _bare(text: str) -> str:
-    """Letters and digits only, lower case, Chinese folded to one script."""
-    return "".join(c for c in fold_script(normalize(text)) if c.isalnum())
 
 
 def _off_topic(
@@ -341,7 +328,7 @@ def _off_topic(
     out: list[str] = []
     asked = focus_terms(question)
     for i, (sentence, cover) in enumerate(zip(answer, focus.sentence_coverage, strict=True)):
-        if _asks_back(sentence.bare, asked, question):
+        if _asks_back(sentence.bare, asked):
             out.append(sentence.bare)
             continue
         if cover > 0:

@@ -269,18 +269,6 @@ class TestDecision:
         assert asked_back.relevance.off_topic_sentences == ["「病假需要什麼證明？」"]
         assert judge("病假需要附上醫師證明。 [faq#0]").addresses_question
 
-    def test_a_sentence_quoting_the_whole_question_does_not_answer_it(self) -> None:
-        notes = Source(
-            "notes#0",
-            "notes",
-            "The smoke test asked 「病假需要什么证明？」 of the sample corpus. "
-            "病假需要附上醫師證明。",
-            "Notes",
-        )
-        draft = "The smoke test asked 「病假需要什么证明？」 of the sample corpus. [notes#0]"
-        v = JUDGE.judge_offline(JudgeInput(draft, [notes], "病假需要什麼證明？", 1, 10))
-        assert not v.addresses_question
-
     def test_a_question_that_says_more_can_answer(self) -> None:
         case = Source(
             "case#0", "case", "本案的爭議點是電話簿的字母排序是否受著作權法保護？", "判例"
