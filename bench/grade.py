@@ -35,6 +35,7 @@ from typing import Annotated, Any
 import typer
 
 from bench.halves import require_split
+from bench.retrieval_quality import load_set
 from judge_svc.evaluation import percentile
 from judge_svc.grading import GRADE_CHUNK_CHARS, GradeChunk, LexicalGrader
 from mesh.config import REPO_ROOT
@@ -65,32 +66,25 @@ def load(root: Path, split: str, per_dataset: int) -> list[GradeCase]:
     """Up to ``per_dataset`` questions of each set's ``split``, shuffled with a fixed seed."""
     cases: list[GradeCase] = []
     for name in DATASETS:
-        folder = root / name
-        corpus = {c["id"]: c for c in _jsonl(folder / "corpus.jsonl")}
-        lines = (folder / "qrels.tsv").read_text(encoding="utf-8").splitlines()[1:]
-        gold_of = dict(line.split("\t")[:2] for line in lines)
+        qa = load_set(root / name)
         by_title: dict[str, list[str]] = defaultdict(list)
-        for c in corpus.values():
-            by_title[c["title"]].append(c["id"])
-        ids = sorted(corpus)
-        queries = [q for q in _jsonl(folder / "queries.jsonl") if in_half(q["id"], split)]
+        for doc_id, (title, _) in qa.corpus.items():
+            by_title[title].append(doc_id)
+        ids = sorted(qa.corpus)
+        queries = sorted(q for q in qa.queries if in_half(q, split))
         rng = random.Random(SEED)
         rng.shuffle(queries)
-        for q in queries[:per_dataset]:
-            gold = corpus[gold_of[q["id"]]]
-            same = [i for i in by_title[gold["title"]] if i != gold["id"]]
-            other = [i for i in ids if corpus[i]["title"] != gold["title"]]
-            passages = [("gold", gold["text"])]
+        for qid in queries[:per_dataset]:
+            gold_id = min(qa.relevant[qid])
+            title, gold = qa.corpus[gold_id]
+            same = [i for i in by_title[title] if i != gold_id]
+            other = [i for i in ids if qa.corpus[i][0] != title]
+            passages = [("gold", gold)]
             if same:
-                passages.append(("same article", corpus[rng.choice(same)]["text"]))
-            passages.append(("off-topic", corpus[rng.choice(other)]["text"]))
-            cases.append(GradeCase(name, q["text"], tuple(passages)))
+                passages.append(("same article", qa.corpus[rng.choice(same)][1]))
+            passages.append(("off-topic", qa.corpus[rng.choice(other)][1]))
+            cases.append(GradeCase(name, qa.queries[qid], tuple(passages)))
     return cases
-
-
-def _jsonl(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 Grader = Callable[[GradeCase], list[float]]
