@@ -20,21 +20,12 @@ import grpc
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from mesh.config import MiB
 from mesh.document_ids import doc_id_for_name
+from mesh.document_types import EXTENSIONS, TEXT
 from mesh.errors import GroundmeshError, InternalError, InvalidInput, Unavailable, from_rpc_error
 from mesh.grpc_client import open_channel
 from mesh.text_decoding import first_heading
 
-DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-CONTENT_TYPES = {
-    ".md": "text/markdown",
-    ".markdown": "text/markdown",
-    ".txt": "text/plain",
-    ".text": "text/plain",
-    ".html": "text/html",
-    ".htm": "text/html",
-    ".pdf": "application/pdf",
-    ".docx": DOCX_TYPE,
-}
+CONTENT_TYPES = {**EXTENSIONS, ".text": TEXT}
 SUPPORTED_SUFFIXES = frozenset(CONTENT_TYPES)
 
 

@@ -7,19 +7,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from mesh.document_ids import doc_id_for_name
+from mesh.document_types import EXTENSIONS, TEXT_TYPES
 from mesh.errors import InvalidInput
 from mesh.text_decoding import first_heading
 
-CONTENT_TYPES = {
-    ".txt": "text/plain",
-    ".md": "text/markdown",
-    ".markdown": "text/markdown",
-    ".html": "text/html",
-    ".htm": "text/html",
-    ".pdf": "application/pdf",
-    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-}
-_TEXT_TYPES = frozenset({"text/plain", "text/markdown", "text/html"})
+CONTENT_TYPES = EXTENSIONS
+_TEXT_TYPES = TEXT_TYPES
 _CHARSET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,39}")
 _MAX_NAME = 255
 

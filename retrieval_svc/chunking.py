@@ -1,69 +1,34 @@
-"""Structure- and language-aware chunking: headings, then paragraphs, then sentences."""
+"""Structure- and language-aware chunking of a document's blocks: headings, then paragraphs,
+then sentences; a table's rows become records that carry their column headers."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from retrieval_svc.text import split_sentences
+from retrieval_svc.documents.model import Block, Kind, fenced
+from retrieval_svc.documents.table_records import table_pieces
+from retrieval_svc.text import TOKEN_UNIT, count_tokens, split_sentences
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass(frozen=True)
 class ChunkDraft:
-    """A chunk before it has ids: its text and the heading it sits under."""
+    """A chunk before it has ids: its text, the heading it sits under, and its page."""
 
     text: str
     section: str
-
-
-def _blocks(text: str) -> list[tuple[str, str]]:
-    """(section heading, paragraph) pairs; a heading closes the paragraph before it."""
-    section = ""
-    blocks: list[tuple[str, str]] = []
-    lines: list[str] = []
-    in_fence = False
-
-    def flush() -> None:
-        if lines:
-            para = "\n".join(lines).strip()
-            if para:
-                blocks.append((section, para))
-            lines.clear()
-
-    for line in text.split("\n"):
-        if _FENCE.match(line):
-            in_fence = not in_fence
-            lines.append(line)
-            continue
-        heading = None if in_fence else _HEADING.match(line)
-        if heading:
-            flush()
-            section = heading.group(2).strip()
-        elif not in_fence and not line.strip():
-            flush()
-        else:
-            lines.append(line)
-    flush()
-    return blocks
-
-
-_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_UNIT = re.compile(rf"[{_HAN}]|[^\W{_HAN}]+|[^\w\s]")
-
-
-def count_tokens(text: str) -> int:
-    """Approximate model tokens: one per Han character, word, or punctuation mark."""
-    return len(_UNIT.findall(text))
+    page: int = 0
+    page_label: str = ""
 
 
 def _cut(sentence: str, max_tokens: int) -> list[str]:
     """A sentence longer than ``max_tokens`` cut into pieces of at most that many tokens."""
     pieces: list[str] = []
     start = 0
-    matches = list(_UNIT.finditer(sentence))
+    matches = list(TOKEN_UNIT.finditer(sentence))
     for i in range(0, len(matches), max_tokens):
         group = matches[i : i + max_tokens]
         end = group[-1].end() if i + max_tokens < len(matches) else len(sentence)
@@ -112,66 +77,121 @@ def _join(sentences: list[str]) -> str:
 
 
 def chunk_text(text: str, max_tokens: int = 256, overlap_tokens: int = 32) -> list[ChunkDraft]:
-    """Split ``text`` into chunks of at most ``max_tokens`` (approximate) tokens.
+    """Split Markdown ``text`` into chunks of at most ``max_tokens`` (approximate) tokens
+    (see :func:`chunk_blocks`)."""
+    from retrieval_svc.documents.markdown import markdown_blocks
 
-    Headings start a new chunk and name its section; paragraphs under one heading are packed
-    together; a paragraph over the limit is split at sentence boundaries (a sentence over the
-    limit at token boundaries), and a chunk that continues a split paragraph starts with the
-    previous chunk's last sentences, up to ``overlap_tokens``, for overlap.
-    """
+    return chunk_blocks(markdown_blocks(text).blocks, max_tokens, overlap_tokens)
+
+
+def _check(max_tokens: int, overlap_tokens: int) -> None:
     if max_tokens < 16:
         raise ValueError("max_tokens must be at least 16")
     if not 0 <= overlap_tokens <= max_tokens // 2:
         raise ValueError("overlap_tokens must be non-negative and at most half of max_tokens")
-    chunks: list[ChunkDraft] = []
-    for section, paras in _sections(text):
-        current: list[str] = []
-        size = 0
-        for para in paras:
-            n = count_tokens(para)
-            if n <= max_tokens:
-                if current and size + n > max_tokens:
-                    chunks.append(ChunkDraft("\n\n".join(current), section))
-                    current, size = [], 0
-                current.append(para)
-                size += n
-                continue
-            if current:
-                chunks.append(ChunkDraft("\n\n".join(current), section))
+
+
+def _pack(paras: list[str], max_tokens: int, overlap_tokens: int) -> list[str]:
+    """Paragraphs packed into chunks of at most ``max_tokens``; a paragraph over the limit
+    is split at sentence boundaries (a sentence over the limit at token boundaries), and a
+    chunk that continues a split paragraph starts with the previous chunk's last sentences,
+    up to ``overlap_tokens``, for overlap."""
+    chunks: list[str] = []
+    current: list[str] = []
+    size = 0
+    for para in paras:
+        n = count_tokens(para)
+        if n <= max_tokens:
+            if current and size + n > max_tokens:
+                chunks.append("\n\n".join(current))
                 current, size = [], 0
-            if _FENCE.match(para):
-                chunks.extend(ChunkDraft(code, section) for code in _split_code(para, max_tokens))
-                continue
-            piece: list[str] = []
-            piece_size = 0
-            for sentence in _units(para, max_tokens):
-                m = count_tokens(sentence)
-                if piece and piece_size + m > max_tokens:
-                    chunks.append(ChunkDraft(_join(piece), section))
-                    carried: list[str] = []
-                    carried_size = 0
-                    for prev in reversed(piece):
-                        k = count_tokens(prev)
-                        if carried_size + k > overlap_tokens or carried_size + k + m > max_tokens:
-                            break
-                        carried.insert(0, prev)
-                        carried_size += k
-                    piece, piece_size = carried, carried_size
-                piece.append(sentence)
-                piece_size += m
-            if piece:
-                chunks.append(ChunkDraft(_join(piece), section))
+            current.append(para)
+            size += n
+            continue
         if current:
-            chunks.append(ChunkDraft("\n\n".join(current), section))
+            chunks.append("\n\n".join(current))
+            current, size = [], 0
+        if _FENCE.match(para):
+            chunks.extend(_split_code(para, max_tokens))
+            continue
+        piece: list[str] = []
+        piece_size = 0
+        for sentence in _units(para, max_tokens):
+            m = count_tokens(sentence)
+            if piece and piece_size + m > max_tokens:
+                chunks.append(_join(piece))
+                carried: list[str] = []
+                carried_size = 0
+                for prev in reversed(piece):
+                    k = count_tokens(prev)
+                    if carried_size + k > overlap_tokens or carried_size + k + m > max_tokens:
+                        break
+                    carried.insert(0, prev)
+                    carried_size += k
+                piece, piece_size = carried, carried_size
+            piece.append(sentence)
+            piece_size += m
+        if piece:
+            chunks.append(_join(piece))
+    if current:
+        chunks.append("\n\n".join(current))
     return chunks
 
 
-def _sections(text: str) -> list[tuple[str, list[str]]]:
-    """Consecutive paragraphs grouped by the heading they sit under."""
-    out: list[tuple[str, list[str]]] = []
-    for section, para in _blocks(text):
-        if out and out[-1][0] == section:
-            out[-1][1].append(para)
+def _prose(block: Block) -> str:
+    if block.kind is Kind.LIST_ITEM:
+        return "- " + block.text
+    if block.kind is Kind.CODE:
+        return fenced(block.text)
+    return block.text
+
+
+def chunk_blocks(
+    blocks: Sequence[Block], max_tokens: int = 256, overlap_tokens: int = 32
+) -> list[ChunkDraft]:
+    """Chunks of at most ``max_tokens`` (approximate) tokens from a document's blocks.
+
+    Headings start a new chunk and name its section; paragraphs under one heading and on one
+    page are packed together (a chunk never spans a page break, so its page is the page of
+    all it says); tables become records (see :func:`table_pieces`).
+    """
+    _check(max_tokens, overlap_tokens)
+    chunks: list[ChunkDraft] = []
+    section = ""
+    run: list[Block] = []
+
+    def flush() -> None:
+        if run:
+            first = run[0]
+            texts = _pack([_prose(b) for b in run], max_tokens, overlap_tokens)
+            chunks.extend(ChunkDraft(t, section, first.page, first.page_label) for t in texts)
+            run.clear()
+
+    for i, block in enumerate(blocks):
+        if block.kind is Kind.HEADING:
+            flush()
+            section = block.text
+        elif block.kind is Kind.TABLE:
+            flush()
+            context = block.text or _lead_in(blocks, i)
+            label = " › ".join(p for p in (section, context) if p)
+            chunks.extend(
+                ChunkDraft(text, label, page, block.page_label)
+                for text, page in table_pieces(block, max_tokens)
+            )
         else:
-            out.append((section, [para]))
-    return out
+            if run and (run[-1].page, run[-1].page_label) != (block.page, block.page_label):
+                flush()
+            run.append(block)
+    flush()
+    return [c for c in chunks if c.text.strip()]
+
+
+def _lead_in(blocks: Sequence[Block], i: int) -> str:
+    """The sentence that introduces a table: a short paragraph right before it."""
+    if i == 0:
+        return ""
+    prev = blocks[i - 1]
+    if prev.kind in {Kind.PARAGRAPH, Kind.CAPTION} and count_tokens(prev.text) <= 40:
+        return prev.text
+    return ""

@@ -24,7 +24,7 @@ from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
 from mesh.text_decoding import declared_charset
 from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextFirstBackend
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
-from retrieval_svc.chunking import chunk_text
+from retrieval_svc.chunking import chunk_blocks
 from retrieval_svc.embeddings import Embedder, Matrix
 from retrieval_svc.formats import extract, normalize_content_type, screen
 from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
@@ -249,7 +249,7 @@ class RetrievalEngine:
             )
         except InvalidInput as exc:
             raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
-        drafts = chunk_text(extracted.text, self._chunk_tokens, self._overlap)
+        drafts = chunk_blocks(extracted.document.blocks, self._chunk_tokens, self._overlap)
         if not drafts:
             raise InvalidInput(f"document {doc.doc_id!r} has no text")
         title = (doc.title.strip() or extracted.title or file_name(doc.metadata) or doc.doc_id)[
@@ -266,6 +266,8 @@ class RetrievalEngine:
                 text=d.text,
                 tokens=tuple(tokenize(f"{title} {d.section} {d.text}")),
                 metadata=metadata,
+                page=d.page,
+                page_label=d.page_label,
             )
             for i, d in enumerate(drafts)
         ]

@@ -125,6 +125,8 @@ def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
         bm25_score=hit.bm25_score,
         fused_score=hit.fused_score,
         ordinal=c.ordinal,
+        page=c.page,
+        page_label=c.page_label,
     )
 
 

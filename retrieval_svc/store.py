@@ -42,10 +42,15 @@ CREATE TABLE IF NOT EXISTS chunks (
     text TEXT NOT NULL,
     tokens TEXT NOT NULL,
     vector BLOB NOT NULL,
+    page INTEGER NOT NULL DEFAULT 0,
+    page_label TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (tenant, chunk_id)
 );
 CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks (tenant, doc_id, ordinal);
 """
+
+
+_PAGE_COLUMNS = (("page", "INTEGER NOT NULL DEFAULT 0"), ("page_label", "TEXT NOT NULL DEFAULT ''"))
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ class StoredChunk:
     text: str
     tokens: tuple[str, ...]
     metadata: dict[str, str] = field(default_factory=dict)
+    page: int = 0
+    page_label: str = ""
 
 
 class EmbeddedStore:
@@ -90,6 +97,10 @@ class EmbeddedStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(chunks)")}
+        for name, kind in _PAGE_COLUMNS:
+            if name not in columns:  # a store written before chunks had pages
+                self._db.execute(f"ALTER TABLE chunks ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         """Close the database."""
@@ -118,6 +129,8 @@ class EmbeddedStore:
                 PENDING
                 if vectors is None
                 else np.ascontiguousarray(vectors[i], dtype=np.float32).tobytes(),
+                c.page,
+                c.page_label,
             )
             for i, c in enumerate(chunks)
         ]
@@ -143,7 +156,9 @@ class EmbeddedStore:
                         len(chunks),
                     ),
                 )
-                self._db.executemany("INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                self._db.executemany(
+                    "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+                )
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -231,7 +246,7 @@ class EmbeddedStore:
                 marks = ",".join("?" * len(part))
                 rows = self._db.execute(
                     "SELECT c.chunk_id, c.doc_id, c.ordinal, c.section, c.text, d.title, "
-                    "d.metadata FROM chunks c JOIN documents d "
+                    "d.metadata, c.page, c.page_label FROM chunks c JOIN documents d "
                     "ON d.tenant = c.tenant AND d.doc_id = c.doc_id "
                     f"WHERE c.tenant = ? AND c.chunk_id IN ({marks})",
                     (tenant, *part),
@@ -241,26 +256,27 @@ class EmbeddedStore:
                         docs[r[1]] = (r[5], json.loads(r[6]))
                     title, metadata = docs[r[1]]
                     found[r[0]] = StoredChunk(
-                        r[0], r[1], int(r[2]), title, r[3], r[4], (), metadata
+                        r[0], r[1], int(r[2]), title, r[3], r[4], (), metadata, int(r[7]), r[8]
                     )
         return [found[c] for c in chunk_ids if c in found]
 
     def chunk_texts(
         self, tenant: str, chunk_ids: list[str]
-    ) -> dict[str, tuple[str, int, str, str]]:
-        """chunk id → (doc_id, ordinal, section, text) of the named chunks that exist: what a
-        search result needs when the caller already holds the documents' titles and metadata."""
-        found: dict[str, tuple[str, int, str, str]] = {}
+    ) -> dict[str, tuple[str, int, str, str, int, str]]:
+        """chunk id → (doc_id, ordinal, section, text, page, page_label) of the named chunks
+        that exist: what a search result needs when the caller already holds the documents'
+        titles and metadata."""
+        found: dict[str, tuple[str, int, str, str, int, str]] = {}
         with self._lock:
             for start in range(0, len(chunk_ids), 500):
                 part = chunk_ids[start : start + 500]
                 marks = ",".join("?" * len(part))
                 for r in self._db.execute(
-                    "SELECT chunk_id, doc_id, ordinal, section, text FROM chunks "
-                    f"WHERE tenant = ? AND chunk_id IN ({marks})",
+                    "SELECT chunk_id, doc_id, ordinal, section, text, page, page_label "
+                    f"FROM chunks WHERE tenant = ? AND chunk_id IN ({marks})",
                     (tenant, *part),
                 ):
-                    found[r[0]] = (r[1], int(r[2]), r[3], r[4])
+                    found[r[0]] = (r[1], int(r[2]), r[3], r[4], int(r[5]), r[6])
         return found
 
     def count(self, tenant: str) -> tuple[int, int]:
@@ -316,8 +332,8 @@ class EmbeddedStore:
                 )
             }
             rows = self._db.execute(
-                "SELECT chunk_id, doc_id, ordinal, section, text, tokens, vector FROM chunks "
-                "WHERE tenant = ? ORDER BY doc_id, ordinal",
+                "SELECT chunk_id, doc_id, ordinal, section, text, tokens, vector, page, "
+                "page_label FROM chunks WHERE tenant = ? ORDER BY doc_id, ordinal",
                 (tenant,),
             ).fetchall()
         chunks: list[StoredChunk] = []
@@ -334,6 +350,8 @@ class EmbeddedStore:
                     text=r[4],
                     tokens=tuple(json.loads(r[5])),
                     metadata=metadata,
+                    page=int(r[7]),
+                    page_label=r[8],
                 )
             )
             if r[6]:  # a pending vector stays zero

@@ -8,15 +8,22 @@ import rjieba
 
 from mesh.text import split_sentences
 
-__all__ = ["clean_text", "split_sentences", "tokenize"]
+__all__ = ["clean_text", "count_tokens", "split_sentences", "tokenize"]
 
 _TOKEN = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff]+", re.UNICODE)
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+TOKEN_UNIT = re.compile(rf"[{_HAN}]|[^\W{_HAN}]+|[^\w\s]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def clean_text(text: str) -> str:
     """Drop control characters (hostile documents carry them) and normalize line ends."""
     return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def count_tokens(text: str) -> int:
+    """Approximate model tokens: one per Han character, word, or punctuation mark."""
+    return len(TOKEN_UNIT.findall(text))
 
 
 def tokenize(text: str) -> list[str]:

@@ -76,6 +76,8 @@ _RETURNED = [
     "section",
     "text",
     "metadata_json",
+    "page",
+    "page_label",
 ]
 _BATCH = 256
 
@@ -125,6 +127,13 @@ def _key(name: str, data_type: DataType) -> Property:
     )
 
 
+def _page_properties() -> list[Property]:
+    return [
+        Property(name="page", data_type=DataType.INT, index_filterable=False),
+        _stored("page_label"),
+    ]
+
+
 def _stored(name: str) -> Property:
     """A text property that is only returned, never searched or filtered."""
     return Property(
@@ -153,7 +162,16 @@ def generation_of(document: DocumentRecord, chunks: Sequence[StoredChunk], vecto
     ]
     h.update(json.dumps(head, ensure_ascii=False).encode("utf-8"))
     for c in chunks:
-        row = [c.chunk_id, c.ordinal, c.title, c.section, c.text, list(c.tokens)]
+        row = [
+            c.chunk_id,
+            c.ordinal,
+            c.title,
+            c.section,
+            c.text,
+            list(c.tokens),
+            c.page,
+            c.page_label,
+        ]
         h.update(json.dumps(row, ensure_ascii=False).encode("utf-8"))
     h.update(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
     return h.hexdigest()[:32]
@@ -279,6 +297,7 @@ class WeaviateBackend:
                     ),
                     _stored("metadata_json"),
                     _key("meta_pairs", DataType.TEXT_ARRAY),
+                    *_page_properties(),
                 ],
                 vector_config=Configure.Vectors.self_provided(
                     vector_index_config=Configure.VectorIndex.hnsw(
@@ -290,6 +309,12 @@ class WeaviateBackend:
                 ),
                 **common,
             )
+        else:  # a collection made before chunks had pages gains the two properties
+            chunks = client.collections.get(self.chunk_collection)
+            have = {p.name for p in (await chunks.config.get()).properties}
+            for prop in _page_properties():
+                if prop.name not in have:
+                    await chunks.config.add_property(prop)
         if not await client.collections.exists(self.document_collection):
             await self._create(
                 client,
@@ -384,6 +409,8 @@ class WeaviateBackend:
                         "tokens": " ".join(c.tokens),
                         "metadata_json": meta_json,
                         "meta_pairs": pairs,
+                        "page": c.page,
+                        "page_label": c.page_label,
                     },
                     vector=vectors[i].tolist(),
                 )
@@ -525,6 +552,8 @@ class WeaviateBackend:
             text=str(props["text"] or ""),
             tokens=(),
             metadata=dict(json.loads(str(props["metadata_json"]))),
+            page=int(props.get("page") or 0),
+            page_label=str(props.get("page_label") or ""),
         )
 
     async def get_chunks(self, tenant: str, chunk_ids: Sequence[str]) -> list[StoredChunk]:

@@ -1,0 +1,69 @@
+"""The document formats Groundmesh reads: MIME types, their aliases, and file extensions.
+
+Shared by the gateway (uploads), the CLI (folders) and retrieval (extraction), so a format is
+added in one place.
+"""
+
+from __future__ import annotations
+
+from mesh.errors import InvalidInput
+
+TEXT = "text/plain"
+MARKDOWN = "text/markdown"
+HTML = "text/html"
+CSV = "text/csv"
+PDF = "application/pdf"
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+XLS = "application/vnd.ms-excel"
+PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+ODT = "application/vnd.oasis.opendocument.text"
+ODS = "application/vnd.oasis.opendocument.spreadsheet"
+ODP = "application/vnd.oasis.opendocument.presentation"
+EPUB = "application/epub+zip"
+EML = "message/rfc822"
+
+SUPPORTED = (TEXT, MARKDOWN, HTML, CSV, PDF, DOCX, XLSX, XLS, PPTX, ODT, ODS, ODP, EPUB, EML)
+TEXT_TYPES = frozenset({TEXT, MARKDOWN, HTML, CSV})
+
+_ALIASES = {
+    "": TEXT,
+    "text/x-markdown": MARKDOWN,
+    "application/xhtml+xml": HTML,
+    "application/x-pdf": PDF,
+    "text/tab-separated-values": CSV,
+    "application/csv": CSV,
+}
+
+EXTENSIONS = {
+    ".txt": TEXT,
+    ".md": MARKDOWN,
+    ".markdown": MARKDOWN,
+    ".html": HTML,
+    ".htm": HTML,
+    ".csv": CSV,
+    ".tsv": CSV,
+    ".pdf": PDF,
+    ".docx": DOCX,
+    ".xlsx": XLSX,
+    ".xlsm": XLSX,
+    ".xls": XLS,
+    ".pptx": PPTX,
+    ".odt": ODT,
+    ".ods": ODS,
+    ".odp": ODP,
+    ".epub": EPUB,
+    ".eml": EML,
+}
+
+
+def normalize_content_type(content_type: str) -> str:
+    """The bare, lower-case MIME type, aliases resolved; InvalidInput if unsupported."""
+    ctype = content_type.split(";")[0].strip().lower()
+    ctype = _ALIASES.get(ctype, ctype)
+    if ctype not in SUPPORTED:
+        raise InvalidInput(
+            f"content type {content_type[:100]!r} is not supported; use one of "
+            + ", ".join(SUPPORTED)
+        )
+    return ctype

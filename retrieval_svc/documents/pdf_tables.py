@@ -1,0 +1,104 @@
+"""Tables drawn without rules: runs of lines whose words stand in the same columns.
+
+pdfplumber's table finder needs ruling lines; its text strategy calls every paragraph a
+table. Here a line is split into segments at gaps wider than two characters; three or more
+consecutive lines of two or more segments whose segments fall into the same column bands
+(bands are the union of the run's segment extents) are read as a table, one row per line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from retrieval_svc.documents.pdf_lines import Line, join_words
+
+MIN_ROWS = 3
+
+
+@dataclass(frozen=True)
+class AlignedTable:
+    """A whitespace-aligned table: its rows' cells, where it starts and in which column."""
+
+    rows: list[tuple[str, ...]]
+    top: float
+    column: int
+
+
+def segments(line: Line) -> list[tuple[float, float, str]]:
+    """(x0, x1, text) of the runs of words in a line separated by wide gaps."""
+    out: list[tuple[float, float, str]] = []
+    words: list[str] = []
+    x0 = x1 = 0.0
+    for w in line.words:
+        gap = max(9.0, 1.6 * w.size)
+        if words and w.x0 - x1 > gap:
+            out.append((x0, x1, join_words(words)))
+            words = []
+        if not words:
+            x0 = w.x0
+        words.append(w.text)
+        x1 = max(x1, w.x1) if len(words) > 1 else w.x1
+    if words:
+        out.append((x0, x1, join_words(words)))
+    return out
+
+
+def _bands(runs: Sequence[list[tuple[float, float, str]]]) -> list[tuple[float, float]]:
+    spans = sorted((s[0], s[1]) for segs in runs for s in segs)
+    bands: list[tuple[float, float]] = []
+    for a, b in spans:
+        if bands and a <= bands[-1][1] + 1:
+            bands[-1] = (bands[-1][0], max(bands[-1][1], b))
+        else:
+            bands.append((a, b))
+    return bands
+
+
+def _row(segs: list[tuple[float, float, str]], bands: list[tuple[float, float]]) -> tuple[str, ...]:
+    cells = [""] * len(bands)
+    for x0, x1, text in segs:
+        for i, (a, b) in enumerate(bands):
+            if x0 >= a - 1 and x1 <= b + 1:
+                cells[i] = (cells[i] + " " + text).strip()
+                break
+    return tuple(cells)
+
+
+def _is_table(run: list[list[tuple[float, float, str]]]) -> bool:
+    if len(run) < MIN_ROWS:
+        return False
+    bands = _bands(run)
+    if len(bands) < 2:
+        return False
+    filled = sum(1 for segs in run if len(segs) >= 2)
+    return filled >= MIN_ROWS and len(bands) <= max(len(s) for s in run) + 1
+
+
+def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
+    """(lines that are not in a table, the tables found), lines in their given order."""
+    kept: list[Line] = []
+    tables: list[AlignedTable] = []
+    run: list[Line] = []
+
+    def close() -> None:
+        segs = [segments(ln) for ln in run]
+        if _is_table(segs):
+            bands = _bands(segs)
+            rows = [_row(s, bands) for s in segs]
+            tables.append(AlignedTable(rows, run[0].top, run[0].column))
+        else:
+            kept.extend(run)
+        run.clear()
+
+    for line in lines:
+        multi = len(segments(line)) >= 2
+        if run and (line.column != run[-1].column or line.top < run[-1].top):
+            close()
+        if multi:
+            run.append(line)
+        else:
+            close()
+            kept.append(line)
+    close()
+    return kept, tables
