@@ -28,23 +28,28 @@ def judgement_out(j: common_pb2.Judgement) -> JudgementOut:
     )
 
 
+def source_out(c: common_pb2.Chunk) -> SourceOut:
+    """The JSON form of a source: its page is null when the format has no pages (``page`` 0),
+    its label null when the number says it all."""
+    return SourceOut(
+        chunk_id=c.chunk_id,
+        doc_id=c.doc_id,
+        title=c.title,
+        text=c.text,
+        score=c.fused_score,
+        vector_score=c.vector_score if c.HasField("vector_score") else None,
+        bm25_score=c.bm25_score if c.HasField("bm25_score") else None,
+        metadata=dict(c.metadata),
+        page=c.page if c.page > 0 else None,
+        page_label=c.page_label.strip() or None,
+    )
+
+
 def answer_out(a: agent_pb2.Answer, with_steps: bool, session_id: str | None = None) -> AskOut:
     """The JSON form of an answer."""
     return AskOut(
         answer=a.answer,
-        sources=[
-            SourceOut(
-                chunk_id=c.chunk_id,
-                doc_id=c.doc_id,
-                title=c.title,
-                text=c.text,
-                score=c.fused_score,
-                vector_score=c.vector_score if c.HasField("vector_score") else None,
-                bm25_score=c.bm25_score if c.HasField("bm25_score") else None,
-                metadata=dict(c.metadata),
-            )
-            for c in a.sources
-        ],
+        sources=[source_out(c) for c in a.sources],
         judgement=judgement_out(a.judgement),
         intermediate_steps=[
             StepOut(name=s.name, detail=s.detail, latency_ms=s.latency_ms, iteration=s.iteration)

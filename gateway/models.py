@@ -10,7 +10,15 @@ import re
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 _DOC_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 DOC_ID_PATTERN = _DOC_ID.pattern
@@ -58,8 +66,42 @@ class AskBody(BaseModel):
     _question = field_validator("question")(_check_visible)
 
 
-class SourceOut(BaseModel):
-    """A chunk the answer may cite."""
+_PAGE_DESCRIPTION = (
+    "the 1-based page the passage starts on (a slide's number, a sheet's position); null when "
+    "the document has no pages (plain text, Markdown, HTML)"
+)
+_PAGE_LABEL_DESCRIPTION = (
+    'how a reader finds that page: a sheet\'s name, or "scanned" for OCR text; null when the '
+    "page number says it all"
+)
+
+
+class _PagedSource(BaseModel):
+    """A source sends its ``page`` and ``page_label`` always, as null when it has none.
+
+    The answer bodies leave out their null fields (``exclude_none``); these two stay so a client
+    can always read them. The serializer has no return annotation on purpose: one would replace
+    the model's fields in the OpenAPI schema by a bare object.
+    """
+
+    @model_serializer(mode="wrap")
+    def _keep_page_fields(  # type: ignore[no-untyped-def]
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ):
+        data = handler(self)
+        if not (isinstance(data, dict) and info.exclude_none):
+            return data
+        for name in ("page", "page_label"):
+            if name in (info.exclude or ()) or (
+                info.include is not None and name not in info.include
+            ):
+                continue  # left out on purpose, not for being null
+            data.setdefault(name, getattr(self, name, None))
+        return data
+
+
+class SourceOut(_PagedSource):
+    """A chunk the answer may cite, with the page a reader finds it on."""
 
     chunk_id: str
     doc_id: str
@@ -69,6 +111,8 @@ class SourceOut(BaseModel):
     vector_score: float | None = None
     bm25_score: float | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
+    page: int | None = Field(None, ge=1, description=_PAGE_DESCRIPTION)
+    page_label: str | None = Field(None, description=_PAGE_LABEL_DESCRIPTION)
 
 
 class JudgementOut(BaseModel):
@@ -265,14 +309,16 @@ class LegacyQueryBody(BaseModel):
         return value
 
 
-class LegacySourceOut(BaseModel):
-    """A source in the legacy shape."""
+class LegacySourceOut(_PagedSource):
+    """A source in the legacy shape (plus its page, added after the shape was frozen)."""
 
     chunk_id: str
     document_id: str
     text: str
     score: float
     metadata: dict[str, str] = Field(default_factory=dict)
+    page: int | None = Field(None, ge=1, description=_PAGE_DESCRIPTION)
+    page_label: str | None = Field(None, description=_PAGE_LABEL_DESCRIPTION)
 
 
 class LegacyQueryOut(BaseModel):

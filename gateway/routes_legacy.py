@@ -48,6 +48,8 @@ async def legacy_query(
                 text=s.text,
                 score=s.score,
                 metadata=s.metadata,
+                page=s.page,
+                page_label=s.page_label,
             )
             for s in out.sources
         ],

@@ -35,7 +35,7 @@ from retrieval_svc.documents.archive import check_zip
 from retrieval_svc.documents.markdown import markdown_blocks
 from retrieval_svc.documents.model import Document, Limits
 from retrieval_svc.documents.opendocument import odt_document
-from retrieval_svc.documents.pdf import Progress, pdf_document
+from retrieval_svc.documents.pdf import Progress, pdf_document, pdf_error
 from retrieval_svc.documents.sheets import csv_document, workbook_document
 from retrieval_svc.documents.slides import odp_document, pptx_document
 from retrieval_svc.documents.web import eml_document, epub_document, html_document
@@ -130,11 +130,10 @@ def screen(
                 raise InvalidInput(
                     f"the PDF has {len(pdf.pages)} pages; the limit is {limits.max_pages}"
                 )
-            pdf.pages[0].extract_words()
+            first = pdf.pages[0]
+            limits.check_page_chars(len(first.chars), "page 1")
+            first.extract_words()
     except InvalidInput:
         raise
     except Exception as exc:  # pdfminer's errors: encrypted, syntax, broken streams
-        name = type(exc).__name__
-        if "Password" in name or "Encrypt" in name:
-            raise InvalidInput("the PDF is encrypted (password-protected)") from exc
-        raise InvalidInput(f"the PDF is corrupt or unreadable: {exc}"[:300]) from exc
+        raise pdf_error(exc) from exc

@@ -74,6 +74,24 @@ def _step_line(event: str, data: dict[str, Any]) -> str | None:
     return None
 
 
+def page_note(source: dict[str, Any]) -> str:
+    """Where a reader finds a source: "p. 3", "sheet: Rates 2026", "scanned p. 3", or "" when
+    the document has no pages (an older gateway sends no ``page`` at all)."""
+    page = source.get("page") or 0
+    label = str(source.get("page_label") or "").strip()
+    if label == "scanned":
+        return f"scanned p. {page}" if page else "scanned"
+    if label:
+        return f"sheet: {label}"
+    return f"p. {page}" if page else ""
+
+
+def source_line(index: int, source: dict[str, Any]) -> str:
+    """One line of the Sources list: ``[1] doc#3 — Leave policy, p. 3``."""
+    note = page_note(source)
+    return f"  [{index}] {source['chunk_id']} — {source['title']}" + (f", {note}" if note else "")
+
+
 def print_answer(done: dict[str, Any], streamed: str) -> None:
     """The final answer (again only if it differs from what streamed), sources and verdict."""
     answer = str(done.get("answer", ""))
@@ -86,7 +104,7 @@ def print_answer(done: dict[str, Any], streamed: str) -> None:
     if sources:
         typer.echo("\nSources:")
         for i, s in enumerate(sources, start=1):
-            typer.echo(f"  [{i}] {s['chunk_id']} — {s['title']}")
+            typer.echo(source_line(i, s))
     steps = done.get("intermediate_steps") or []
     if steps:
         typer.echo("\nSteps:")

@@ -94,6 +94,27 @@ const TEXT = {
   },
 };
 
+// Where a source is found, in the language of the answer that cites it (the router's
+// zh-Hant, zh-Hans or en; the interface's language for anything else). The interface has no
+// Simplified Chinese of its own, but its answers do.
+const PAGE_TEXT = {
+  en: {
+    page: (n) => `p. ${n}`,
+    scanned: (n) => (n ? `scanned p. ${n}` : "scanned"),
+    sheet: (name) => `sheet: ${name}`,
+  },
+  "zh-Hant": {
+    page: (n) => `第 ${n} 頁`,
+    scanned: (n) => (n ? `掃描第 ${n} 頁` : "掃描"),
+    sheet: (name) => `工作表：${name}`,
+  },
+  "zh-Hans": {
+    page: (n) => `第 ${n} 页`,
+    scanned: (n) => (n ? `扫描第 ${n} 页` : "扫描"),
+    sheet: (name) => `工作表：${name}`,
+  },
+};
+
 const CITATION = /\[([^\[\]\n]+)\]/g;
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -123,6 +144,24 @@ function applyLanguage() {
   }
   $("lang").textContent = state.lang === "zh" ? "English" : "中文";
   renderDocuments();
+}
+
+function pageLanguage(language) {
+  const lang = String(language || "").toLowerCase();
+  if (lang.startsWith("zh-hans") || lang === "zh-cn" || lang === "zh-sg") return "zh-Hans";
+  if (lang.startsWith("zh")) return "zh-Hant";
+  if (lang.startsWith("en")) return "en";
+  return state.lang === "zh" ? "zh-Hant" : "en";
+}
+
+// "第 3 頁", "p. 3", "工作表：國內出差", "scanned p. 3"…; "" when the document has no pages.
+function pageText(source, language) {
+  const page = Number(source.page) > 0 ? Number(source.page) : 0;
+  const label = String(source.page_label || "").trim();
+  const words = PAGE_TEXT[pageLanguage(language)];
+  if (label === "scanned") return words.scanned(page);
+  if (label) return words.sheet(label);
+  return page ? words.page(page) : "";
 }
 
 function headers(extra) {
@@ -254,9 +293,11 @@ function renderAnswer(turn, body) {
       button.type = "button";
       button.className = "citation";
       button.dataset.chunkId = source.chunk_id;
-      button.title = source.title;
+      const where = pageText(source, body.language);
+      button.title = where ? `${source.title} · ${where}` : source.title;
+      if (where) button.dataset.page = where;
       button.textContent = m[1];
-      button.addEventListener("click", () => openCitation(source));
+      button.addEventListener("click", () => openCitation(source, body.language));
       el.append(button);
     } else {
       el.append(document.createTextNode(m[0]));
@@ -280,8 +321,19 @@ function renderAnswer(turn, body) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "source link";
-    button.textContent = `${s.title} — ${s.chunk_id}`;
-    button.addEventListener("click", () => openCitation(s));
+    const title = document.createElement("span");
+    title.className = "source-title";
+    title.textContent = s.title;
+    button.append(title);
+    const where = pageText(s, body.language);
+    if (where) {
+      const page = document.createElement("span");
+      page.className = "page";
+      page.textContent = where;
+      button.append(" · ", page);
+    }
+    button.append(` — ${s.chunk_id}`);
+    button.addEventListener("click", () => openCitation(s, body.language));
     li.append(button);
     turn.sources.appendChild(li);
   }
@@ -294,9 +346,12 @@ function renderAnswer(turn, body) {
   }
 }
 
-function openCitation(source) {
+function openCitation(source, language) {
   const doc = state.documents.get(source.doc_id);
   $("citation-doc").textContent = (doc && doc.title) || source.title || source.doc_id;
+  const where = pageText(source, language);
+  $("citation-page").textContent = where;
+  $("citation-page").hidden = !where;
   $("citation-doc-id").textContent = source.doc_id;
   $("citation-chunk-id").textContent = source.chunk_id;
   $("citation-score").textContent = Number(source.score).toFixed(3);

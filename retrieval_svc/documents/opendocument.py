@@ -31,6 +31,8 @@ def load_odf(content: bytes, what: str, limits: Limits) -> OpenDocument:
         document = odfdo.Document(io.BytesIO(content))
         body = document.body
         title = str(document.meta.get_title() or "").strip()
+        if title.lower() in {"text", "spreadsheet", "presentation", "drawing"}:
+            title = ""  # odfdo's blank templates carry their type as the title
     except InvalidInput:
         raise
     except Exception as exc:  # odfdo and lxml raise many kinds for a broken package

@@ -1,6 +1,7 @@
-"""PDF through pdfplumber: words with their positions and fonts, ruled tables from its table
-finder, whitespace-aligned tables and columns from :mod:`pdf_lines` and :mod:`pdf_tables`,
-running headers and footers from :mod:`margins`. Each block keeps its page."""
+"""PDF: words with their positions and fonts from PDFium (:mod:`pdf_chars`), ruled tables
+from pdfplumber's table finder (only on pages that draw rules), whitespace-aligned tables and
+columns from :mod:`pdf_tables` and :mod:`pdf_lines`, running headers and footers from
+:mod:`margins`. Each block keeps its page."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from mesh.errors import InvalidInput
 from retrieval_svc.documents.margins import MarginLine, running_lines
 from retrieval_svc.documents.model import Block, Document, Kind, Limits, TableRow
+from retrieval_svc.documents.pdf_chars import page_words, path_count
 from retrieval_svc.documents.pdf_lines import Line, Word, body_size, join_lines, lines_of
 from retrieval_svc.documents.pdf_lines import paragraphs as group_paragraphs
 from retrieval_svc.documents.pdf_tables import aligned_tables
@@ -50,47 +52,57 @@ def _cell(text: str | None) -> str:
     return cell.replace(" ", "") if _LETTER_SPACED.fullmatch(cell) else cell
 
 
-def _ruled_tables(page: Any, number: int) -> tuple[list[_Table], list[tuple[float, ...]]]:
+def _words_in(words: list[Word], box: tuple[float, float, float, float]) -> list[Word]:
+    x0, top, x1, bottom = box
+    return [
+        w
+        for w in words
+        if x0 <= (w.x0 + w.x1) / 2 <= x1 and top <= (w.top + w.bottom) / 2 <= bottom
+    ]
+
+
+def _cell_text(words: list[Word]) -> str:
+    lines = lines_of(words, 10_000.0) if words else []
+    return _cell("\n".join(ln.text for ln in lines))
+
+
+def _ruled_tables(
+    plumber_page: Any, words: list[Word], number: int
+) -> tuple[list[_Table], list[Word]]:
+    """Tables drawn with rules (pdfplumber's finder), their cells filled with PDFium's words;
+    the words left outside every table."""
     tables: list[_Table] = []
-    boxes: list[tuple[float, ...]] = []
-    for found in page.find_tables():
-        rows = drop_empty_columns([tuple(_cell(c) for c in r) for r in found.extract()])
-        rows = [r for r in rows if any(r)]
+    outside = words
+    for found in plumber_page.find_tables():
+        rows: list[tuple[str, ...]] = []
+        for row in found.rows:
+            rows.append(
+                tuple("" if c is None else _cell_text(_words_in(words, c)) for c in row.cells)
+            )
+        rows = [r for r in drop_empty_columns(rows) if any(r)]
         if len(rows) < 2 or len(rows[0]) < 2:
             continue
-        boxes.append(tuple(found.bbox))
+        inside = {id(w) for w in _words_in(outside, tuple(found.bbox))}
+        outside = [w for w in outside if id(w) not in inside]
         header, body = split_header(rows)
         tables.append(_Table(found.bbox[1], 0, header, [TableRow(r, number) for r in body]))
-    return tables, boxes
+    return tables, outside
 
 
-def _inside(word: dict[str, Any], boxes: list[tuple[float, ...]]) -> bool:
-    cx, cy = (word["x0"] + word["x1"]) / 2, (word["top"] + word["bottom"]) / 2
-    return any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in boxes)
-
-
-def _read_page(page: Any, number: int, limits: Limits) -> _Page:
-    limits.check_page_chars(len(page.chars), f"page {number}")
-    tables, boxes = _ruled_tables(page, number)
-    words = [
-        Word(
-            w["text"],
-            w["x0"],
-            w["x1"],
-            w["top"],
-            w["bottom"],
-            float(w.get("size") or 10),
-            "bold" in str(w.get("fontname", "")).lower(),
-        )
-        for w in page.extract_words(extra_attrs=["size", "fontname"])
-        if w.get("upright", True) and not _inside(w, boxes)
-    ]
-    lines = lines_of(words, float(page.width))
+def _read_page(page: Any, plumber: Any, number: int, limits: Limits) -> _Page:
+    words = [w for w in page_words(page) if w.text.strip()]
+    limits.check_page_chars(sum(len(w.text) for w in words), f"page {number}")
+    tables: list[_Table] = []
+    if path_count(page) >= 4:  # rules are drawn: there may be a ruled table
+        plumber_page = plumber.pages[number - 1]
+        tables, words = _ruled_tables(plumber_page, words, number)
+        plumber_page.close()
+    lines = lines_of(words, float(page.get_width()))
     lines, aligned = aligned_tables(lines)
     for found in aligned:
         header, body = split_header(found.rows)
         tables.append(_Table(found.top, found.column, header, [TableRow(r, number) for r in body]))
-    return _Page(number, float(page.height), lines, tables)
+    return _Page(number, float(page.get_height()), lines, tables)
 
 
 def _blocks(pages: list[_Page]) -> list[Block]:
@@ -152,37 +164,50 @@ def _append(blocks: list[Block], item: Block | _Table, page: int) -> None:
     blocks.append(item)
 
 
+def pdf_error(exc: BaseException) -> InvalidInput:
+    """The clear error for what pdfminer (often wrapped by pdfplumber) raised."""
+    causes = [exc, *(a for a in exc.args if isinstance(a, BaseException))]
+    if any("Password" in type(c).__name__ or "Encrypt" in type(c).__name__ for c in causes):
+        return InvalidInput("the PDF is encrypted (password-protected)")
+    detail = next((str(c) for c in causes if str(c)), type(exc).__name__)
+    return InvalidInput(f"the PDF is corrupt or unreadable: {detail}"[:300])
+
+
 def pdf_document(content: bytes, limits: Limits, progress: Progress | None = None) -> Document:
     """The blocks of a text PDF (InvalidInput if it is not one, is encrypted, corrupt, or
     over the page limit). ``progress(page, pages)`` is called after each page is read."""
     import pdfplumber
-    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
-    from pdfminer.pdfparser import PDFSyntaxError
-    from pdfminer.psexceptions import PSException
+    import pypdfium2 as pdfium
 
     if content.lstrip()[:5] != b"%PDF-":
         raise InvalidInput("the document is not a PDF (it does not start with %PDF-)")
     pages: list[_Page] = []
     try:
-        with pdfplumber.open(io.BytesIO(content)) as pdf:
-            count = len(pdf.pages)
-            if count > limits.max_pages:
-                raise InvalidInput(f"the PDF has {count} pages; the limit is {limits.max_pages}")
-            title = str((pdf.metadata or {}).get("Title") or "").strip()
-            for number, page in enumerate(pdf.pages, start=1):
-                pages.append(_read_page(page, number, limits))
-                page.close()
+        document = pdfium.PdfDocument(content)
+    except pdfium.PdfiumError as exc:
+        if "password" in str(exc).lower():
+            raise InvalidInput("the PDF is encrypted (password-protected)") from exc
+        raise InvalidInput(f"the PDF is corrupt or unreadable: {exc}"[:300]) from exc
+    try:
+        count = len(document)
+        if count > limits.max_pages:
+            raise InvalidInput(f"the PDF has {count} pages; the limit is {limits.max_pages}")
+        title = str(document.get_metadata_dict().get("Title") or "").strip()
+        with pdfplumber.open(io.BytesIO(content)) as plumber:
+            for number in range(1, count + 1):
+                page = document[number - 1]
+                try:
+                    pages.append(_read_page(page, plumber, number, limits))
+                finally:
+                    page.close()
                 if progress is not None:
                     progress(number, count)
     except InvalidInput:
         raise
-    except (PDFPasswordIncorrect, PDFEncryptionError) as exc:
-        raise InvalidInput("the PDF is encrypted (password-protected)") from exc
-    except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError, AttributeError,
-            OSError, IndexError, AssertionError, RecursionError) as exc:  # fmt: skip
-        raise InvalidInput(f"the PDF is corrupt or unreadable: {exc}"[:300]) from exc
     except Exception as exc:  # pdfminer raises bare exceptions from deep inside
-        raise InvalidInput(f"the PDF is corrupt or unreadable: {exc}"[:300]) from exc
-    if title.startswith(("Microsoft Word - ", "untitled")):
+        raise pdf_error(exc) from exc
+    finally:
+        document.close()
+    if title.startswith(("Microsoft Word - ", "untitled", "(anonymous)")):
         title = ""
     return Document(blocks=_blocks(pages), title=title)

@@ -165,12 +165,11 @@ def lines_of(words: Sequence[Word], width: float) -> list[Line]:
         return sorted(lines, key=lambda ln: (ln.top, ln.x0))
     columns = [ln for ln in lines if ln.column]
     first = min((ln.top for ln in columns), default=0.0)
-    last = max((ln.bottom for ln in columns), default=0.0)
     above = [ln for ln in lines if not ln.column and ln.bottom <= first + 2]
     below = [ln for ln in lines if not ln.column and ln.bottom > first + 2]
     ordered = sorted(above, key=lambda ln: ln.top)
     ordered += sorted(columns, key=lambda ln: (ln.column, ln.top))
-    ordered += sorted(below, key=lambda ln: (ln.top < last, ln.top))
+    ordered += sorted(below, key=lambda ln: ln.top)
     return ordered
 
 

@@ -34,9 +34,16 @@ class StoredDoc:
     text: str
     metadata: dict[str, str]
     ingested_at: float
+    # A paged document (tests put one in the store directly): chunk i is on first_page + i,
+    # each labelled page_label (a sheet's name, "scanned"). 0: no pages, as uploads are here.
+    first_page: int = 0
+    page_label: str = ""
 
     def chunks(self) -> list[str]:
         return [self.text[i : i + 400] for i in range(0, len(self.text), 400)] or [""]
+
+    def page_of(self, index: int) -> int:
+        return self.first_page + index if self.first_page else 0
 
 
 @dataclass
@@ -61,6 +68,8 @@ class FakeStore:
                             fused_score=overlap / (len(words) or 1),
                             vector_score=0.5,
                             bm25_score=float(overlap),
+                            page=doc.page_of(i),
+                            page_label=doc.page_label,
                         )
                     )
         return sorted(found, key=lambda c: -c.fused_score)[:3]

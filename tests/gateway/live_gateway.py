@@ -17,7 +17,7 @@ from gateway.deps import Gateway
 from gateway.ratelimit import RateLimiter
 from gateway.server import build_gateway
 from mesh.config import GatewaySettings
-from tests.gateway.fake_backends import FakeBackends, start_fake_backends
+from tests.gateway.fake_backends import FakeBackends, StoredDoc, start_fake_backends
 
 KEYS = {"acme": "key-acme-0123456789", "globex": "key-globex-9876543210"}
 
@@ -31,6 +31,15 @@ class LiveGateway:
 
     def auth(self, tenant: str = "acme") -> dict[str, str]:
         return {"Authorization": f"Bearer {KEYS[tenant]}"}
+
+    def put_document(self, doc_id: str, doc: StoredDoc, tenant: str = "acme") -> None:
+        """Store ``doc`` in the fake retrieval directly (e.g. a paged one, which an upload to
+        the fake never makes), on the gateway's own event loop."""
+
+        async def put() -> None:
+            self.backends.store.docs.setdefault(tenant, {})[doc_id] = doc
+
+        asyncio.run_coroutine_threadsafe(put(), self.loop).result(10)
 
 
 @asynccontextmanager

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 
 from bench.gateway import LevelResult, one_stream, quantile, run_level
 from cli.app import app
+from tests.gateway.fake_backends import StoredDoc
 from tests.gateway.live_gateway import KEYS, LiveGateway, live_gateway
 
 pytestmark = pytest.mark.integration
@@ -44,6 +46,38 @@ def test_ask_streams_steps_answer_sources_and_verdict(live: LiveGateway) -> None
     assert "Passwords rotate every 90 days" in out
     assert "Sources:" in out and "security.md#0" in out
     assert "judged: risk" in out
+
+
+def test_ask_lists_each_source_with_its_page(live: LiveGateway) -> None:
+    live.put_document(
+        "leave.pdf",
+        StoredDoc(
+            "Leave policy",
+            "Annual leave requests are filed three working days ahead.",
+            {},
+            time.time(),
+            first_page=3,
+        ),
+    )
+    live.put_document(
+        "rates.xlsx",
+        StoredDoc(
+            "Travel rates",
+            "Annual allowance table for travel.",
+            {},
+            time.time(),
+            first_page=2,
+            page_label="Rates 2026",
+        ),
+    )
+    code, out = _run(live, "ask", "When are annual leave requests filed?")
+    assert code == 0, out
+    sources = out.split("Sources:", 1)[1].split("judged:", 1)[0]
+    assert "[1] leave.pdf#0 — Leave policy, p. 3" in sources
+    assert "[2] rates.xlsx#0 — Travel rates, sheet: Rates 2026" in sources
+    # a document without pages is listed as before, with nothing after its title
+    code, out = _run(live, "ask", "How often do passwords rotate?")
+    assert "[1] security.md#0 — Security\n" in out
 
 
 def test_ask_json_prints_one_object(live: LiveGateway) -> None:

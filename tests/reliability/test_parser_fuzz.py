@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from agent_svc.tools.calculator import CalculationError, calculate, find_calculation
 from judge_svc.citations import CitationIndex, SourceRef, bracket_contents, printable
 from mesh.errors import InvalidInput
-from retrieval_svc.chunking import chunk_text, count_tokens
+from retrieval_svc.chunking import chunk_text
 from retrieval_svc.formats import extract, normalize_content_type
-from retrieval_svc.text import clean_text, tokenize
+from retrieval_svc.text import clean_text, count_tokens, tokenize
 from router_svc.language import detect_language, normalize
 from testkit.faults import TALLY
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retrieval_svc.chunking import ChunkDraft, chunk_text, count_tokens
+from retrieval_svc.chunking import ChunkDraft, chunk_text
+from retrieval_svc.text import count_tokens
 
 pytestmark = pytest.mark.unit
 

@@ -1,0 +1,216 @@
+"""The document model: every format's extractor gives blocks with pages, tables stay tables,
+running headers go, CJK lines join without a space; bad files are clear errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from mesh.errors import InvalidInput
+from retrieval_svc.chunking import chunk_blocks
+from retrieval_svc.documents.margins import MarginLine, is_page_number, running_lines
+from retrieval_svc.documents.model import Block, Kind, TableRow
+from retrieval_svc.documents.pdf_lines import join_lines
+from retrieval_svc.documents.table_records import RECORDS_UP_TO, record
+from retrieval_svc.formats import (
+    CSV,
+    DOCX,
+    EML,
+    EPUB,
+    ODP,
+    ODS,
+    ODT,
+    PDF,
+    PPTX,
+    XLSX,
+    Extracted,
+    extract,
+    screen,
+)  # fmt: skip
+from testkit import hostile_documents as hostile
+from testkit import office_samples as samples
+
+pytestmark = pytest.mark.unit
+LIMIT = 16 * 1024 * 1024
+
+
+def _read(ctype: str, content: bytes) -> Extracted:
+    return extract(ctype, content, LIMIT)
+
+
+def _tables(out: Extracted) -> list[Block]:
+    return [b for b in out.document.blocks if b.kind is Kind.TABLE]
+
+
+class TestPdf:
+    def test_running_header_and_page_numbers_are_dropped(self) -> None:
+        out = _read(PDF, samples.leave_policy_pdf())
+        assert "內部文件" not in out.text
+        assert "第 1 頁" not in out.text and "第 2 頁" not in out.text
+
+    def test_wrapped_chinese_lines_join_without_a_space(self) -> None:
+        out = _read(PDF, samples.leave_policy_pdf())
+        clause = next(b for b in out.document.blocks if b.text.startswith("第一條"))
+        assert clause.text.count("應於三日內補辦手續") == 3
+        assert " " not in clause.text
+
+    def test_ruled_table_keeps_its_header_and_rows_on_their_pages(self) -> None:
+        out = _read(PDF, samples.leave_policy_pdf(rows=40))
+        (table,) = _tables(out)
+        assert table.header == ("假別", "每年日數", "薪資")
+        assert ("婚假", "八日", "照常發給") in [r.cells for r in table.rows]
+        assert len(table.rows) == 40, "a table over a page break is one table"
+        assert {r.page for r in table.rows} == {1, 2}
+        assert table.header not in [r.cells for r in table.rows], "repeated header dropped"
+
+    def test_each_block_keeps_its_page(self) -> None:
+        out = _read(PDF, samples.leave_policy_pdf())
+        second = next(b for b in out.document.blocks if b.text.startswith("第二條"))
+        assert second.page == 2
+        assert out.document.blocks[0].page == 1
+
+    def test_two_columns_are_read_column_by_column_and_hyphenation_is_undone(self) -> None:
+        text = _read(PDF, samples.two_column_pdf()).text
+        assert "reimbursement within fourteen days" in text
+        assert text.index("Left column sentence number 24") < text.index(
+            "Right column sentence number 1 "
+        )
+
+
+class TestOffice:
+    def test_docx_keeps_body_order_and_leaves_the_page_header_out(self) -> None:
+        out = _read(DOCX, samples.docx_with_table())
+        kinds = [b.kind for b in out.document.blocks]
+        assert kinds == [Kind.HEADING, Kind.PARAGRAPH, Kind.TABLE, Kind.LIST_ITEM]
+        assert "CONFIDENTIAL HEADER" not in out.text
+        assert _tables(out)[0].header == ("City", "Daily rate")
+
+    def test_xlsx_sheet_is_a_table_named_by_its_sheet_with_cached_formula_values(self) -> None:
+        (table,) = _tables(_read(XLSX, hostile.xlsx_rates()))
+        assert (table.page, table.page_label) == (1, "Rates")
+        assert [r.cells for r in table.rows] == [("Taipei", "2500"), ("Tainan", "1800")]
+
+    def test_macros_are_never_run_and_the_sheet_still_reads(self) -> None:
+        (table,) = _tables(_read(XLSX, hostile.xlsx_rates(macro=True)))
+        assert table.rows[0].cells == ("Taipei", "2500")
+
+    def test_csv_in_big5_is_one_table(self) -> None:
+        content = "城市,日支\n臺北,2500\n臺南,1800\n".encode("big5")
+        (table,) = _tables(extract(CSV, content, LIMIT, charset="big5"))
+        assert table.header == ("城市", "日支")
+
+    def test_pptx_is_read_slide_by_slide_with_tables_and_notes(self) -> None:
+        blocks = _read(PPTX, samples.pptx_deck()).document.blocks
+        assert [(b.kind, b.page) for b in blocks if b.kind is Kind.HEADING] == [
+            (Kind.HEADING, 1),
+            (Kind.HEADING, 2),
+        ]
+        notes = next(b for b in blocks if "last shuttle" in b.text)
+        assert notes.page == 2
+        table = next(b for b in blocks if b.kind is Kind.TABLE)
+        assert (table.page, table.rows[0].cells) == (2, ("Main gate", "07:40"))
+
+    def test_odf_text_sheet_and_slides(self) -> None:
+        docs = samples.odf_documents()
+        odt = _read(ODT, docs["odt"])
+        assert odt.title == "場地使用規則"
+        assert "- 容納人數：120人" in odt.text
+        assert _tables(odt)[0].rows[0].cells == ("演講廳", "1200元")
+        (sheet,) = _tables(_read(ODS, docs["ods"]))
+        assert sheet.page_label == "國內出差" and sheet.rows[0].cells == ("臺北", "2500")
+        odp = _read(ODP, docs["odp"]).document.blocks
+        # odfdo's blank presentation starts with an empty slide; ours is the second
+        assert [(b.kind, b.text, b.page) for b in odp][:2] == [
+            (Kind.HEADING, "Onboarding", 2),
+            (Kind.PARAGRAPH, "Lockers are on level 2.", 2),
+        ]
+
+    def test_epub_and_email(self) -> None:
+        book = _read(EPUB, samples.epub_book())
+        assert book.title == "Staff handbook"
+        assert _tables(book)[0].rows[0].cells == ("Marriage", "8")
+        mail = _read(EML, samples.notice_eml())
+        assert mail.title == "電梯保養通知"
+        assert "十二月三日上午九時至十二時停用保養" in mail.text
+
+
+class TestLines:
+    def test_join_lines(self) -> None:
+        assert join_lines(["其他员工乘坐高", "铁二等座。"]) == "其他员工乘坐高铁二等座。"
+        assert join_lines(["filed within", "fourteen days"]) == "filed within fourteen days"
+        assert join_lines(["the reim-", "bursement"]) == "the reimbursement"
+        assert join_lines(["e-mail of COVID-", "19"]) == "e-mail of COVID- 19"
+
+    def test_page_numbers_in_office_forms(self) -> None:
+        for text in ("第 3 頁", "第3页 共5页", "Page 3 of 5", "- 3 -", "3", "p. 12"):
+            assert is_page_number(text), text
+        assert not is_page_number("第三條 請假")
+
+    def test_running_lines_recur_in_the_margin_and_body_text_does_not(self) -> None:
+        lines = [MarginLine(p, 0.03, f"Northbridge — Internal {p}") for p in range(1, 5)]
+        lines += [MarginLine(p, 0.5, "Body text that repeats") for p in range(1, 5)]
+        lines += [MarginLine(1, 0.02, "Only on the first page")]
+        drop = running_lines(lines, 4)
+        assert (2, "Northbridge — Internal 2") in drop
+        assert (1, "Body text that repeats") not in drop
+        assert (1, "Only on the first page") not in drop
+
+
+class TestTableRecords:
+    def test_a_record_names_its_columns(self) -> None:
+        header = ("假別", "每年日數", "薪資")
+        assert (
+            record(header, ("婚假", "八日", "照常發給"))
+            == "假別：婚假｜每年日數：八日｜薪資：照常發給"
+        )
+        assert record(("City", "Rate"), ("Taipei", "")) == "City: Taipei"
+
+    def test_rows_become_records_on_their_pages_and_a_small_table_is_also_whole(self) -> None:
+        rows = (TableRow(("婚假", "八日"), 3), TableRow(("病假", "三十日"), 4))
+        blocks = [
+            Block(Kind.HEADING, "請假"),
+            Block(Kind.TABLE, "假別日數表", page=3, header=("假別", "日數"), rows=rows),
+        ]
+        chunks = chunk_blocks(blocks)
+        assert [(c.text, c.page) for c in chunks[:2]] == [
+            ("假別：婚假｜日數：八日", 3),
+            ("假別：病假｜日數：三十日", 4),
+        ]
+        assert chunks[0].section == "請假 › 假別日數表"
+        assert chunks[2].text.startswith("| 假別 | 日數 |") and "病假" in chunks[2].text
+
+    def test_a_huge_table_is_grouped_not_flooded(self) -> None:
+        n = RECORDS_UP_TO * 3
+        rows = tuple(TableRow((f"course {i}", f"{i} credits"), 1 + i // 50) for i in range(n))
+        chunks = chunk_blocks([Block(Kind.TABLE, "", header=("Course", "Credits"), rows=rows)])
+        assert len(chunks) < n // 5
+        assert all(c.text.startswith("| Course | Credits |") for c in chunks)
+        assert any("course 5999 " in c.text and c.page == 1 + 5999 // 50 for c in chunks)
+
+
+BAD: list[tuple[str, str, Callable[[], bytes], str]] = [
+    ("encrypted PDF", PDF, hostile.encrypted_pdf, "encrypted"),
+    ("password-protected XLSX", XLSX, hostile.password_protected_office, "password"),
+    ("password-protected PPTX", PPTX, hostile.password_protected_office, "password"),
+    ("XLSX zip bomb", XLSX, lambda: hostile.zip_bomb("xl/worksheets/sheet1.xml"), "zip bomb"),
+    ("PPTX zip bomb", PPTX, lambda: hostile.zip_bomb("ppt/slides/slide1.xml"), "zip bomb"),
+    ("ODT zip bomb", ODT, lambda: hostile.zip_bomb("content.xml"), "zip bomb"),
+    ("EPUB zip bomb", EPUB, lambda: hostile.zip_bomb("OEBPS/c.xhtml"), "zip bomb"),
+    ("million-row sheet", XLSX, hostile.xlsx_million_rows, "rows"),
+    ("page of 100,000 characters", PDF, lambda: hostile.pdf_page_of(100_000), "characters"),
+    ("corrupt XLSX", XLSX, lambda: b"PK\x03\x04 not a workbook", "XLSX"),
+    ("corrupt ODP", ODP, lambda: b"PK\x03\x04 junk", "ODP"),
+    ("not an e-mail", EML, lambda: b"hello there", "e-mail"),
+]
+
+
+@pytest.mark.parametrize(("name", "ctype", "make", "says"), BAD, ids=[b[0] for b in BAD])
+def test_bad_files_are_clear_errors_at_upload_and_in_the_job(
+    name: str, ctype: str, make: Callable[[], bytes], says: str
+) -> None:
+    content = make()
+    with pytest.raises(InvalidInput, match=says):
+        screen(ctype, content, LIMIT)
+    with pytest.raises(InvalidInput, match=says):
+        extract(ctype, content, LIMIT)
