@@ -112,6 +112,39 @@ def _multipart_raw(filename: bytes, content: bytes) -> bytes:
 GOOD_MD = ("fine.md", b"# Fine\n\nA perfectly good document about ferrets.", "text/markdown")
 
 
+def office_cases() -> list[HttpCase]:
+    """Uploads of each office format that must be refused at once, storing nothing."""
+    from testkit import hostile_documents as hostile
+
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    pptx = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+    odt = "application/vnd.oasis.opendocument.text"
+    return [
+        _upload("encrypted PDF", ("locked.pdf", hostile.encrypted_pdf(), "application/pdf")),
+        _upload(
+            "PDF page of 100,000 characters",
+            ("dense.pdf", hostile.pdf_page_of(100_000), "application/pdf"),
+        ),
+        _upload(
+            "password-protected XLSX", ("locked.xlsx", hostile.password_protected_office(), xlsx)
+        ),
+        _upload("XLSX zip bomb", ("bomb.xlsx", hostile.zip_bomb("xl/worksheets/sheet1.xml"), xlsx)),
+        _upload("XLSX of a million rows", ("rows.xlsx", hostile.xlsx_million_rows(), xlsx)),
+        _upload("corrupt XLSX", ("broken.xlsx", b"PK\x03\x04 not a workbook", xlsx)),
+        _upload("PPTX zip bomb", ("bomb.pptx", hostile.zip_bomb("ppt/slides/slide1.xml"), pptx)),
+        _upload("ODT zip bomb", ("bomb.odt", hostile.zip_bomb("content.xml"), odt)),
+        _upload(
+            "EPUB zip bomb",
+            ("bomb.epub", hostile.zip_bomb("OEBPS/c.xhtml"), "application/epub+zip"),
+        ),
+        _upload(
+            "corrupt ODP",
+            ("broken.odp", b"PK\x03\x04 junk", "application/vnd.oasis.opendocument.presentation"),
+        ),
+        _upload("e-mail without headers", ("note.eml", b"hello there", "message/rfc822")),
+    ]
+
+
 def http_cases() -> list[HttpCase]:
     """The whole HTTP corpus."""
     deep = b'{"question": ' + b"[" * 20_000 + b"]" * 20_000 + b"}"
@@ -218,6 +251,7 @@ def http_cases() -> list[HttpCase]:
         _upload("DOCX of 20,000 parts", ("parts.docx", docx_many_parts(20_000), DOCX)),
         _upload("DOCX with broken XML", ("xml.docx", docx_broken_xml(), DOCX)),
         _upload("DOCX that is not a zip", ("nozip.docx", b"PK\x03\x04 not really", DOCX)),
+        *office_cases(),
         _upload("one good file and one bad", GOOD_MD, ("bad.pdf", CORRUPT_PDF, "application/pdf")),
         _upload("the same name twice", GOOD_MD, GOOD_MD),
         _upload(

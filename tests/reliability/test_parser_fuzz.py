@@ -154,6 +154,14 @@ def test_calculator_answers_or_refuses_with_its_error(expression: str) -> None:
             "text/html",
             "application/pdf",
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+            "application/vnd.oasis.opendocument.text",
+            "application/vnd.oasis.opendocument.spreadsheet",
+            "application/vnd.oasis.opendocument.presentation",
+            "application/epub+zip",
+            "message/rfc822",
+            "text/csv",
         ]
     ),
 )
