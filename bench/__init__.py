@@ -21,6 +21,7 @@ BENCHMARKS = (
     "gateway",
     "reliability",
     "agent",
+    "documents",
 )
 
 bench_app = typer.Typer(
