@@ -274,6 +274,15 @@ _SCRIPT_PAIRS = dict(
 _SCRIPT_PAIRS.update({v: k for k, v in list(_SCRIPT_PAIRS.items())})
 
 
+# Units that count the same thing under another name: office documents write 「三日」 for
+# 「三天」, 「1200元」 is asked as 「多少塊」, and 「120名」 counts 「多少人」.
+_SYNONYMS = {"天": ("日",), "元": ("塊", "块", "圓"), "人": ("名", "位")}
+
+
 def _variants(unit: str) -> str:
-    other = _SCRIPT_PAIRS.get(unit)
-    return f"(?:{re.escape(unit)}|{re.escape(other)})" if other else re.escape(unit)
+    names = [
+        unit,
+        *([_SCRIPT_PAIRS[unit]] if unit in _SCRIPT_PAIRS else []),
+        *_SYNONYMS.get(unit, ()),
+    ]
+    return "(?:" + "|".join(re.escape(n) for n in names) + ")"

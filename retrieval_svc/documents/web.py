@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import warnings
 from email.message import EmailMessage
 from typing import Any
 
@@ -103,9 +104,11 @@ class _Walker:
 
 def html_document(html: str, limits: Limits) -> Document:
     """The blocks of an HTML page; its title is ``<title>``, else its first heading."""
-    from bs4 import BeautifulSoup
+    from bs4 import BeautifulSoup, XMLParsedAsHTMLWarning
 
-    soup = BeautifulSoup(html, "lxml")
+    with warnings.catch_warnings():  # EPUB chapters are XHTML; read as HTML on purpose
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        soup = BeautifulSoup(html, "lxml")
     for tag in soup(_DROP):
         tag.decompose()
     for tag in soup.select('[role="navigation"]'):
