@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 _RULE = re.compile(r"^[\s\-=_—–·.]*$")
@@ -25,9 +26,28 @@ def split_header(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], list[tup
     if not rows:
         return (), []
     nxt = rows[1] if len(rows) > 1 else None
-    if _looks_like_header(rows[0], nxt):
-        return rows[0], rows[1:]
-    return (), rows
+    if not _looks_like_header(rows[0], nxt):
+        return (), rows
+    if len(rows) > 2 and _spans(rows[0]) and _looks_like_header(rows[1], rows[2]):
+        return _two_level(rows[0], rows[1]), rows[2:]
+    return rows[0], rows[1:]
+
+
+def _spans(row: tuple[str, ...]) -> bool:
+    """A header row with merged cells: a cell repeated over the columns it spans (as Word and
+    HTML tables give it) or left empty after its first column (as ODF covers it)."""
+    return any(a == b or (a and not b) for a, b in itertools.pairwise(row))
+
+
+def _two_level(top: tuple[str, ...], sub: tuple[str, ...]) -> tuple[str, ...]:
+    """Two header rows as one: 「住宿费上限 其他员工」 where a merged cell spans sub-columns."""
+    filled: list[str] = []
+    for cell in top:
+        filled.append(cell or (filled[-1] if filled else ""))
+    return tuple(
+        a if not b or a == b else (b if not a else f"{a} {b}")
+        for a, b in itertools.zip_longest(filled, sub, fillvalue="")
+    )
 
 
 def drop_empty_columns(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

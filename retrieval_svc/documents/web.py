@@ -89,17 +89,52 @@ class _Walker:
         caption_tag = element.find("caption")
         caption = " ".join(caption_tag.get_text(" ").split()) if caption_tag else ""
         rows: list[tuple[str, ...]] = []
+        below: dict[int, tuple[str, int]] = {}  # column → (text, rows it still spans)
         for tr in element.find_all("tr"):
             if tr.find_parent("table") is not element:
                 continue  # a nested table's rows belong to it
-            cells = tr.find_all(["th", "td"], recursive=False)
-            rows.append(tuple(" ".join(c.get_text(" ").split()) for c in cells))
-            self.limits.check_cells(len(rows), len(rows) * len(cells), "an HTML table")
+            row = _grid_row(tr.find_all(["th", "td"], recursive=False), below)
+            rows.append(row)
+            self.limits.check_cells(len(rows), len(rows) * len(row), "an HTML table")
         header, body = split_header([r for r in rows if any(r)])
         if header or body:
             self.blocks.append(
                 Block(Kind.TABLE, caption, header=header, rows=tuple(TableRow(r) for r in body))
             )
+
+
+def _span(cell: Any, name: str) -> int:
+    try:
+        return max(1, min(100, int(str(cell.get(name, 1)))))
+    except ValueError:
+        return 1
+
+
+def _grid_row(cells: list[Any], below: dict[int, tuple[str, int]]) -> tuple[str, ...]:
+    """A row's cells laid on the table's grid: a ``colspan`` cell repeated over its columns,
+    a ``rowspan`` cell carried down into the rows under it (``below`` holds those)."""
+    out: list[str] = []
+    queue = list(cells)
+    column = 0
+    while queue or any(c >= column for c in below):
+        if column in below:
+            text, left = below.pop(column)
+            if left > 1:
+                below[column] = (text, left - 1)
+            out.append(text)
+            column += 1
+            continue
+        if not queue:
+            break
+        cell = queue.pop(0)
+        text = " ".join(cell.get_text(" ").split())
+        rowspan = _span(cell, "rowspan")
+        for _ in range(_span(cell, "colspan")):
+            if rowspan > 1:
+                below[column] = (text, rowspan - 1)
+            out.append(text)
+            column += 1
+    return tuple(out)
 
 
 def html_document(html: str, limits: Limits) -> Document:

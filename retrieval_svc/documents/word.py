@@ -33,13 +33,8 @@ def _paragraph_block(para: Any) -> Block | None:
 def _table_block(table: Any, limits: Limits) -> Block | None:
     rows: list[tuple[str, ...]] = []
     for row in table.rows:
-        cells: list[str] = []
-        previous = None
-        for cell in row.cells:  # a merged cell appears once per grid column it spans
-            if cell._tc is previous:
-                continue
-            previous = cell._tc
-            cells.append(" ".join(cell.text.split()))
+        # A merged cell appears once per grid column it spans: kept so, the columns line up.
+        cells = [" ".join(cell.text.split()) for cell in row.cells]
         rows.append(tuple(cells))
         limits.check_cells(len(rows), len(rows) * max(1, len(cells)), "a DOCX table")
     header, body = split_header([r for r in rows if any(r)])
