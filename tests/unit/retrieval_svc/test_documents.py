@@ -214,3 +214,35 @@ def test_bad_files_are_clear_errors_at_upload_and_in_the_job(
         screen(ctype, content, LIMIT)
     with pytest.raises(InvalidInput, match=says):
         extract(ctype, content, LIMIT)
+
+
+class TestMergedHeaders:
+    def test_two_header_rows_under_a_merged_cell_become_one(self) -> None:
+        from retrieval_svc.documents.tables import split_header
+
+        rows = [
+            ("城市", "住宿费上限", "住宿费上限", "伙食补助"),
+            ("城市", "总监及以上", "其他员工", "伙食补助"),
+            ("成都", "650", "450", "100"),
+        ]
+        header, body = split_header(rows)
+        assert header == ("城市", "住宿费上限 总监及以上", "住宿费上限 其他员工", "伙食补助")
+        assert body == [("成都", "650", "450", "100")]
+
+    def test_a_single_header_row_stays_as_it_is(self) -> None:
+        from retrieval_svc.documents.tables import split_header
+
+        header, body = split_header([("Stop", "Departs"), ("Main gate", "07:40")])
+        assert header == ("Stop", "Departs") and body == [("Main gate", "07:40")]
+
+    def test_html_colspan_and_rowspan_land_on_the_grid(self) -> None:
+        from retrieval_svc.formats import HTML
+
+        page = (
+            "<table><tr><th rowspan=2>Room</th><th colspan=2>Weekday</th></tr>"
+            "<tr><th>Day</th><th>Evening</th></tr>"
+            "<tr><td>Main Hall</td><td>£22</td><td>£30</td></tr></table>"
+        )
+        (table,) = _tables(_read(HTML, page.encode()))
+        assert table.header == ("Room", "Weekday Day", "Weekday Evening")
+        assert table.rows[0].cells == ("Main Hall", "£22", "£30")
