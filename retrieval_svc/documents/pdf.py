@@ -89,11 +89,24 @@ def _ruled_tables(
     return tables, outside
 
 
+def without_line_numbers(words: list[Word], width: float) -> list[Word]:
+    """A transcript's or a contract's line numbers (1, 2, 3 … down the left margin) removed:
+    ten or more small whole numbers standing at one x in the margin."""
+    margin = [w for w in words if w.text.isdigit() and len(w.text) <= 2 and w.x1 < 0.2 * width]
+    by_x: dict[int, list[Word]] = {}
+    for w in margin:
+        by_x.setdefault(round(w.x1 / 4), []).append(w)
+    drop = {id(w) for group in by_x.values() if len(group) >= 10 for w in group}
+    return [w for w in words if id(w) not in drop] if drop else words
+
+
 def _read_page(page: Any, plumber: Any, number: int, limits: Limits) -> _Page:
     words = [w for w in page_words(page) if w.text.strip()]
     limits.check_page_chars(sum(len(w.text) for w in words), f"page {number}")
     tables: list[_Table] = []
-    if path_count(page) >= 4:  # rules are drawn: there may be a ruled table
+    words = without_line_numbers(words, float(page.get_width()))
+    # pdfplumber does not turn a rotated page's boxes; its tables there would not line up
+    if page.get_rotation() % 360 == 0 and path_count(page) >= 4:  # rules: maybe a table
         plumber_page = plumber.pages[number - 1]
         tables, words = _ruled_tables(plumber_page, words, number)
         plumber_page.close()

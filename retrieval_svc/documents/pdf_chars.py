@@ -8,6 +8,7 @@ size; the boxes are turned into top-left coordinates, as pdfplumber's are.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from retrieval_svc.documents.pdf_lines import Word, is_cjk
@@ -21,7 +22,7 @@ def page_words(page: Any) -> list[Word]:
     """The words of a pypdfium2 page, in content order."""
     import pypdfium2.raw as raw
 
-    _, _, _, top_edge = page.get_mediabox()
+    to_page = _display(page)
     textpage = page.get_textpage()
     words: list[Word] = []
     text: list[str] = []
@@ -41,8 +42,7 @@ def page_words(page: Any) -> list[Word]:
             if ch in _BREAKS or not ch.isprintable():
                 close()
                 continue
-            left, bottom, right, top = textpage.get_charbox(i, loose=True)
-            y0, y1 = top_edge - top, top_edge - bottom
+            left, y0, right, y1 = to_page(*textpage.get_charbox(i, loose=True))
             # The loose box is the font's line height: the size as seen on the page, even when
             # the font is set at size 1 and scaled by the text matrix, as many producers do.
             char_size = (y1 - y0) / 1.15 if y1 > y0 else 10.0
@@ -63,6 +63,31 @@ def page_words(page: Any) -> list[Word]:
     finally:
         textpage.close()
     return words
+
+
+Box = tuple[float, float, float, float]
+
+
+def _display(page: Any) -> Callable[[float, float, float, float], Box]:
+    """Maps a character's box in PDF space (left, bottom, right, top) to the page as it is
+    shown, top-left origin (x0, top, x1, bottom), minding the page's /Rotate."""
+    left, bottom, right, top = page.get_mediabox()
+    rotation = page.get_rotation() % 360
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        if rotation == 90:
+            return y - bottom, x - left
+        if rotation == 180:
+            return right - x, y - bottom
+        if rotation == 270:
+            return top - y, right - x
+        return x - left, top - y
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> Box:
+        (ax, ay), (bx, by) = point(x0, y0), point(x1, y1)
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+    return box
 
 
 def path_count(page: Any, enough: int = 4) -> int:

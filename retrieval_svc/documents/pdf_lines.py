@@ -212,6 +212,7 @@ def paragraphs(lines: Sequence[Line], body_size: float) -> list[Paragraph]:
     spacing, at a change of column, at a numbered clause or bullet, and around a heading
     (a line in a larger font than the body, or a short bold line)."""
     out: list[Paragraph] = []
+    right = _right_edges(lines)
     for line in lines:
         heading = _is_heading(line, body_size)
         prev = out[-1] if out else None
@@ -224,11 +225,21 @@ def paragraphs(lines: Sequence[Line], body_size: float) -> list[Paragraph]:
             height = max(1.0, last.bottom - last.top)
             same_flow = last.column == line.column and -height < gap < 0.75 * height
             indented_start = line.x0 > last.x0 + 1.5 * line.size and _END.search(last.text)
-            if same_flow and not _ITEM_START.match(line.text) and not indented_start:
+            # a line that stops well short of its column's right edge ends its paragraph
+            short = last.x1 < right.get(last.column, last.x1) - 4 * last.size
+            if same_flow and not _ITEM_START.match(line.text) and not indented_start and not short:
                 prev.lines.append(line)
                 continue
         out.append(Paragraph([line], heading))
     return out
+
+
+def _right_edges(lines: Sequence[Line]) -> dict[int, float]:
+    """Each column's right edge: where most of its long lines end (the 80th percentile)."""
+    ends: dict[int, list[float]] = {}
+    for ln in lines:
+        ends.setdefault(ln.column, []).append(ln.x1)
+    return {c: sorted(v)[int(0.8 * (len(v) - 1))] for c, v in ends.items()}
 
 
 def _continues(last: Line, line: Line) -> bool:

@@ -80,16 +80,23 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
     kept: list[Line] = []
     tables: list[AlignedTable] = []
     run: list[Line] = []
+    wrapped: dict[int, list[Line]] = {}  # row index → the wrapped lines under it
 
     def close() -> None:
         segs = [segments(ln) for ln in run]
         if _is_table(segs):
             bands = _bands(segs)
             rows = [_row(s, bands) for s in segs]
+            for i, extra in wrapped.items():
+                for ln in extra:
+                    rows[i] = _merge(rows[i], _row(segments(ln), bands))
             tables.append(AlignedTable(rows, run[0].top, run[0].column))
         else:
-            kept.extend(run)
+            for i, ln in enumerate(run):
+                kept.append(ln)
+                kept.extend(wrapped.get(i, []))
         run.clear()
+        wrapped.clear()
 
     for line in lines:
         multi = len(segments(line)) >= 2
@@ -97,8 +104,28 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
             close()
         if multi:
             run.append(line)
+        elif run and _wraps(line, run):
+            wrapped.setdefault(len(run) - 1, []).append(line)
         else:
             close()
             kept.append(line)
     close()
     return kept, tables
+
+
+def _wraps(line: Line, run: list[Line]) -> bool:
+    """A one-segment line right under a table row, inside one of the run's columns but not
+    the first: the rest of a cell's text wrapped onto the next line."""
+    if len(run) < 2:
+        return False
+    last = run[-1]
+    if line.top - last.bottom > 1.2 * max(1.0, last.bottom - last.top):
+        return False
+    bands = _bands([segments(ln) for ln in run])
+    ((x0, x1, _),) = segments(line)
+    inside = [i for i, (a, b) in enumerate(bands) if x0 >= a - 2 and x1 <= b + 2]
+    return bool(inside) and inside[0] > 0
+
+
+def _merge(row: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple((a + " " + b).strip() if b else a for a, b in zip(row, more, strict=True))
