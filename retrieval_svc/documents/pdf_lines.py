@@ -23,6 +23,7 @@ _ITEM_START = re.compile(
     r"^\s*(第[一二三四五六七八九十百零〇\d]+[條条章節节款項项]|[一二三四五六七八九十]+、"
     r"|[（(][一二三四五六七八九十\d]+[)）]|\d+(\.\d+)+\s|\d+[.、)]\s*\S|[•●▪■◆\-–*]\s)"
 )
+_LABEL = re.compile(r"^[\u4e00-\u9fff]{1,6}[：:]")
 _END = re.compile(r"[。！？；：.!?;:]$")
 
 
@@ -104,6 +105,8 @@ def join_lines(lines: Sequence[str]) -> str:
             out = line
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and line[0].islower():
             out = out[:-1] + line
+        elif _LABEL.match(line) and not _END.search(out):
+            out += " " + line  # 「課時：48課時」 on its own line: a field, not a wrapped word
         elif is_cjk(out[-1]) or is_cjk(line[0]):
             out += line
         else:

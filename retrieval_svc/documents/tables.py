@@ -20,12 +20,30 @@ def _looks_like_header(row: tuple[str, ...], next_row: tuple[str, ...] | None) -
     return next_row is None or row != next_row
 
 
+def _numbered_columns(rows: list[tuple[str, ...]]) -> bool:
+    """A header of numbered columns: 「Train | 2101 | 2103 | 2105」 over a timetable, 「項目 |
+    2024 | 2025」 over a budget. Its first cell is a word, the rest are plain whole numbers that
+    rise from left to right, and every row under it starts with a word too."""
+    head = rows[0]
+    if len(rows) < 2 or len(head) < 3 or not head[0].strip() or head[0].strip().isdigit():
+        return False
+    numbers = [c.strip() for c in head[1:] if c.strip()]
+    if len(numbers) < 2 or not all(n.isdigit() for n in numbers):
+        return False
+    values = [int(n) for n in numbers]
+    if any(b <= a for a, b in itertools.pairwise(values)):
+        return False
+    return all(r[0].strip() and not r[0].strip().isdigit() for r in rows[1:])
+
+
 def split_header(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """(header, data rows): the first row when it reads as column names, else no header."""
     rows = drop_empty_columns([r for r in rows if not all(_RULE.match(c) for c in r)])
     if not rows:
         return (), []
     nxt = rows[1] if len(rows) > 1 else None
+    if _numbered_columns(rows):
+        return rows[0], rows[1:]
     if not _looks_like_header(rows[0], nxt):
         return (), rows
     if len(rows) > 2 and _spans(rows[0]) and _looks_like_header(rows[1], rows[2]):

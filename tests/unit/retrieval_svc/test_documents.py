@@ -246,3 +246,21 @@ class TestMergedHeaders:
         (table,) = _tables(_read(HTML, page.encode()))
         assert table.header == ("Room", "Weekday Day", "Weekday Evening")
         assert table.rows[0].cells == ("Main Hall", "£22", "£30")
+
+
+def test_a_timetable_keeps_its_numbered_columns_as_the_header() -> None:
+    from retrieval_svc.documents.tables import split_header
+
+    rows = [
+        ("Train", "2101", "2103"),
+        ("Port Ellery", "06:10", "06:40"),
+        ("Kingsford", "07:02", "07:32"),
+    ]
+    header, body = split_header(rows)
+    assert header == ("Train", "2101", "2103") and len(body) == 2
+    assert record(header, body[1]) == "Train: Kingsford | 2101: 07:02 | 2103: 07:32"
+    assert split_header([("Taipei", "2500", "1800"), ("Tainan", "1800", "2500")])[0] == ()
+
+
+def test_a_field_on_its_own_line_is_not_glued_to_the_line_before() -> None:
+    assert join_lines(["課程編號：QH-DA-201", "課時：48課時"]) == "課程編號：QH-DA-201 課時：48課時"
