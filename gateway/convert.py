@@ -105,6 +105,8 @@ def job_out(job: retrieval_pb2.IngestJob) -> JobOut:
         replaced=job.replaced,
         unchanged=job.unchanged,
         searchable=job.searchable,
+        pages_done=job.pages_done,
+        pages_total=job.pages_total,
         title=job.title,
         bytes=job.bytes,
         created_at=datetime.fromtimestamp(job.created_at_unix, UTC),

@@ -255,6 +255,8 @@ class JobOut(BaseModel):
     error: str = Field(description="why a failed job failed, or why a queued one is retried")
     replaced: bool = Field(description="an earlier version of the document was replaced")
     unchanged: bool = Field(description="the same content was already stored: nothing redone")
+    pages_done: int = Field(0, description="pages (slides) of a long document read so far")
+    pages_total: int = Field(0, description="the document's pages, once reading has begun")
     searchable: bool = Field(
         description="the text can already be found (BM25) though vectors may still be coming"
     )

@@ -13,7 +13,7 @@ import logging
 import math
 import re
 import time
-from collections.abc import AsyncGenerator, AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -42,6 +42,7 @@ MAX_QUERY_CHARS = 4000
 MAX_TITLE_CHARS = 300
 MAX_METADATA_ITEMS = 32
 MAX_METADATA_CHARS = 2000
+PAGE_REPORT_SECONDS = 0.5
 EMBED_BATCH = DEFAULT_BATCH_SIZE  # measured: mesh/embedding.py says how
 
 
@@ -94,6 +95,15 @@ class IngestIndexed:
 
     doc_id: str
     chunks_total: int
+
+
+@dataclass(frozen=True)
+class IngestPages:
+    """How many pages of a long document have been read (sent while it is extracted)."""
+
+    doc_id: str
+    pages_done: int
+    pages_total: int
 
 
 @dataclass(frozen=True)
@@ -240,12 +250,15 @@ class RetrievalEngine:
         except InvalidInput as exc:
             raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
 
-    def prepare(self, doc: NewDocument) -> tuple[DocumentRecord, list[StoredChunk]]:
-        """Validate, extract and chunk a document (no side effects)."""
+    def prepare(
+        self, doc: NewDocument, on_page: Callable[[int, int], None] | None = None
+    ) -> tuple[DocumentRecord, list[StoredChunk]]:
+        """Validate, extract and chunk a document (no side effects); ``on_page(done, total)``
+        hears of each page read, for formats with pages that take a while."""
         ctype = self.check(doc)
         try:
             extracted = extract(
-                ctype, doc.content, self._max_docx, declared_charset(doc.content_type)
+                ctype, doc.content, self._max_docx, declared_charset(doc.content_type), on_page
             )
         except InvalidInput as exc:
             raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
@@ -291,11 +304,15 @@ class RetrievalEngine:
             yield tenant, doc
 
         async for step in self.ingest_stream(one()):
-            yield step
+            if not isinstance(step, IngestPages):
+                yield step
 
     async def ingest_stream(
-        self, documents: AsyncIterator[tuple[str, NewDocument]], text_first: bool = False
-    ) -> AsyncGenerator[IngestProgress | IngestResult | IngestIndexed, None]:
+        self,
+        documents: AsyncIterator[tuple[str, NewDocument]],
+        text_first: bool = False,
+        report_pages: bool = False,
+    ) -> AsyncGenerator[IngestProgress | IngestResult | IngestIndexed | IngestPages, None]:
         """Ingest a stream of (tenant, document), acknowledging each once it is durable, in
         order. Documents that are waiting when the embedder is free are embedded together in
         batches of up to ``EMBED_BATCH`` chunks (batching across small documents is what makes
@@ -325,7 +342,12 @@ class RetrievalEngine:
                 while item is not None:
                     try:
                         tenant = check_tenant(item[0])
-                        record, chunks = await asyncio.to_thread(self.prepare, item[1])
+                        async for got in self._prepare_reporting(item[1]):
+                            if isinstance(got, IngestPages):
+                                if report_pages:
+                                    yield got
+                            else:
+                                record, chunks = got
                         doc = item[1]
                         sha = content_hash(doc.content, doc.title, doc.content_type, doc.metadata)
                         batch.append(_Prepared(tenant, record, chunks, sha))
@@ -344,6 +366,36 @@ class RetrievalEngine:
                 raise failure[0]
         finally:
             reader.cancel()
+
+    async def _prepare_reporting(
+        self, doc: NewDocument
+    ) -> AsyncIterator[IngestPages | tuple[DocumentRecord, list[StoredChunk]]]:
+        """:meth:`prepare` in a thread, yielding page progress while it reads (at most every
+        :data:`PAGE_REPORT_SECONDS`, and the last page), then its result."""
+        loop = asyncio.get_running_loop()
+        pages: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+        last = [0.0]
+
+        def on_page(done: int, total: int) -> None:  # runs in the extracting thread
+            now = time.monotonic()
+            if done == total or now - last[0] >= PAGE_REPORT_SECONDS:
+                last[0] = now
+                loop.call_soon_threadsafe(pages.put_nowait, (done, total))
+
+        task = asyncio.ensure_future(asyncio.to_thread(self.prepare, doc, on_page))
+        try:
+            while not task.done() or not pages.empty():
+                getter = asyncio.ensure_future(pages.get())
+                await asyncio.wait({task, getter}, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    done, total = getter.result()
+                    yield IngestPages(doc.doc_id, done, total)
+                else:
+                    getter.cancel()
+            yield await task
+        finally:
+            if not task.done():
+                task.cancel()
 
     async def _unchanged(self, item: _Prepared) -> bool:
         """Whether exactly this content is what the backend holds under this id."""

@@ -30,6 +30,7 @@ from collections.abc import AsyncIterator, Sequence
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound
 from retrieval_svc.engine import (
     IngestIndexed,
+    IngestPages,
     IngestProgress,
     IngestResult,
     NewDocument,
@@ -167,13 +168,20 @@ class JobQueue(ABC):
                 yield tenant, doc
 
         cancelled: set[str] = set()
-        steps = self._engine.ingest_stream(documents(), text_first=True)
+        steps = self._engine.ingest_stream(documents(), text_first=True, report_pages=True)
         try:
             async for step in steps:
                 if isinstance(step, IngestIndexed):  # searchable by BM25 from now on
                     job = by_doc[step.doc_id]
                     await asyncio.to_thread(
                         self._store.mark_searchable, job.job_id, step.chunks_total
+                    )
+                    await self._notify()
+                    continue
+                if isinstance(step, IngestPages):  # a long document is being read
+                    job = by_doc[step.doc_id]
+                    await asyncio.to_thread(
+                        self._store.pages, job.job_id, step.pages_done, step.pages_total
                     )
                     await self._notify()
                     continue

@@ -91,18 +91,26 @@ class Job:
     cancel_requested: bool = False
     searchable: bool = False
     metadata: dict[str, str] = field(default_factory=dict)
+    pages_done: int = 0
+    pages_total: int = 0
 
 
 _COLUMNS = (
     "job_id, tenant, doc_id, title, content_type, metadata, bytes, state, chunks_done, "
     "chunks_total, chunks_reused, error, replaced, unchanged, cancel_requested, searchable, "
-    "created_at, updated_at"
+    "created_at, updated_at, pages_done, pages_total"
+)
+# Columns added after the first release, with their declarations (added in place on open).
+_LATER_COLUMNS = (
+    ("pages_done", "INTEGER NOT NULL DEFAULT 0"),
+    ("pages_total", "INTEGER NOT NULL DEFAULT 0"),
 )
 
 
 def _job(row: Sequence[object]) -> Job:
     (job_id, tenant, doc_id, title, ctype, metadata, size, state, done, total, reused, error,
-     replaced, unchanged, cancel, searchable, created, updated) = row  # fmt: skip
+     replaced, unchanged, cancel, searchable, created, updated, pages_done,
+     pages_total) = row  # fmt: skip
     return Job(
         job_id=str(job_id),
         tenant=str(tenant),
@@ -122,6 +130,8 @@ def _job(row: Sequence[object]) -> Job:
         searchable=bool(searchable),
         created_at=float(str(created)),
         updated_at=float(str(updated)),
+        pages_done=int(str(pages_done)),
+        pages_total=int(str(pages_total)),
     )
 
 
@@ -146,6 +156,10 @@ class JobStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        have = {r[1] for r in self._db.execute("PRAGMA table_info(jobs)")}
+        for name, declaration in _LATER_COLUMNS:
+            if name not in have:
+                self._db.execute(f"ALTER TABLE jobs ADD COLUMN {name} {declaration}")
 
     def close(self) -> None:
         with self._lock:
@@ -191,7 +205,7 @@ class JobStore:
             for n, (job, doc) in enumerate(zip(jobs, documents, strict=True), start=1):
                 self._db.execute(
                     f"INSERT INTO jobs ({_COLUMNS}, seq) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '', 0, 0, 0, 0, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '', 0, 0, 0, 0, ?, ?, 0, 0, ?)",
                     (
                         job.job_id,
                         tenant,
@@ -279,6 +293,15 @@ class JobStore:
                 "UPDATE jobs SET searchable = 1, chunks_total = ?, updated_at = ? "
                 "WHERE job_id = ? AND state = 'running'",
                 (total, time.time(), job_id),
+            )
+
+    def pages(self, job_id: str, done: int, total: int) -> None:
+        """How many pages of a long document have been read so far."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE jobs SET pages_done = ?, pages_total = ?, updated_at = ? "
+                "WHERE job_id = ? AND state = 'running'",
+                (done, total, time.time(), job_id),
             )
 
     def progress(self, job_id: str, done: int, total: int) -> None:

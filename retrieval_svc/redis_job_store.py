@@ -126,6 +126,8 @@ def _job(raw: Mapping[bytes, bytes]) -> Job:
         bytes=int(f["bytes"]),
         state=JobState(f["state"]),
         chunks_done=int(f.get("chunks_done", 0)),
+        pages_done=int(f.get("pages_done", 0)),
+        pages_total=int(f.get("pages_total", 0)),
         chunks_total=int(f.get("chunks_total", 0)),
         chunks_reused=int(f.get("chunks_reused", 0)),
         error=f.get("error", ""),
@@ -244,6 +246,9 @@ class RedisJobStore:
 
     def mark_searchable(self, job_id: str, total: int) -> None:
         self._running(job_id, searchable=1, chunks_total=total)
+
+    def pages(self, job_id: str, done: int, total: int) -> None:
+        self._running(job_id, pages_done=done, pages_total=total)
 
     def progress(self, job_id: str, done: int, total: int) -> None:
         self._running(job_id, chunks_done=done, chunks_total=total)

@@ -89,6 +89,8 @@ def job_to_proto(job: Job) -> retrieval_pb2.IngestJob:
         bytes=job.bytes,
         chunks_reused=job.chunks_reused,
         searchable=job.searchable,
+        pages_done=job.pages_done,
+        pages_total=job.pages_total,
     )
 
 
@@ -179,7 +181,7 @@ class RetrievalService(retrieval_pb2_grpc.RetrievalServiceServicer):
                 yield request.tenant, document_from_proto(request)
 
         done = 0
-        async for step in self._engine.ingest_stream(documents()):
+        async for step in self._engine.ingest_stream(documents()):  # no page steps asked
             if isinstance(step, IngestResult):
                 done += 1
                 yield retrieval_pb2.IngestResponse(

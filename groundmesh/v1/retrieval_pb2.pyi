@@ -257,7 +257,7 @@ class CancelIngestJobResponse(_message.Message):
     def __init__(self, job: _Optional[_Union[IngestJob, _Mapping]] = ...) -> None: ...
 
 class IngestJob(_message.Message):
-    __slots__ = ("job_id", "doc_id", "state", "chunks_done", "chunks_total", "error", "replaced", "unchanged", "created_at_unix", "updated_at_unix", "title", "bytes", "chunks_reused", "searchable")
+    __slots__ = ("job_id", "doc_id", "state", "chunks_done", "chunks_total", "error", "replaced", "unchanged", "created_at_unix", "updated_at_unix", "title", "bytes", "chunks_reused", "searchable", "pages_done", "pages_total")
     JOB_ID_FIELD_NUMBER: _ClassVar[int]
     DOC_ID_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -272,6 +272,8 @@ class IngestJob(_message.Message):
     BYTES_FIELD_NUMBER: _ClassVar[int]
     CHUNKS_REUSED_FIELD_NUMBER: _ClassVar[int]
     SEARCHABLE_FIELD_NUMBER: _ClassVar[int]
+    PAGES_DONE_FIELD_NUMBER: _ClassVar[int]
+    PAGES_TOTAL_FIELD_NUMBER: _ClassVar[int]
     job_id: str
     doc_id: str
     state: JobState
@@ -286,4 +288,6 @@ class IngestJob(_message.Message):
     bytes: int
     chunks_reused: int
     searchable: bool
-    def __init__(self, job_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., state: _Optional[_Union[JobState, str]] = ..., chunks_done: _Optional[int] = ..., chunks_total: _Optional[int] = ..., error: _Optional[str] = ..., replaced: _Optional[bool] = ..., unchanged: _Optional[bool] = ..., created_at_unix: _Optional[float] = ..., updated_at_unix: _Optional[float] = ..., title: _Optional[str] = ..., bytes: _Optional[int] = ..., chunks_reused: _Optional[int] = ..., searchable: _Optional[bool] = ...) -> None: ...
+    pages_done: int
+    pages_total: int
+    def __init__(self, job_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., state: _Optional[_Union[JobState, str]] = ..., chunks_done: _Optional[int] = ..., chunks_total: _Optional[int] = ..., error: _Optional[str] = ..., replaced: _Optional[bool] = ..., unchanged: _Optional[bool] = ..., created_at_unix: _Optional[float] = ..., updated_at_unix: _Optional[float] = ..., title: _Optional[str] = ..., bytes: _Optional[int] = ..., chunks_reused: _Optional[int] = ..., searchable: _Optional[bool] = ..., pages_done: _Optional[int] = ..., pages_total: _Optional[int] = ...) -> None: ...

@@ -130,6 +130,19 @@ class TestJobs:
         running = [j for j in seen if j.state is JobState.RUNNING and j.chunks_total]
         assert running and running[0].chunks_done < running[0].chunks_total
 
+    async def test_a_pdf_job_reports_its_pages_and_its_chunks_their_pages(
+        self, mesh: Mesh
+    ) -> None:
+        from testkit.office_samples import leave_policy_pdf
+
+        pdf = NewDocument("policy.pdf", "", "application/pdf", leave_policy_pdf(rows=40))
+        [job] = await mesh.jobs.submit("acme", [pdf])
+        seen = [j async for j in mesh.jobs.watch("acme", job.job_id)]
+        assert seen[-1].state is JobState.DONE
+        assert (seen[-1].pages_done, seen[-1].pages_total) == (3, 3)
+        hits = (await mesh.engine.search("acme", "出差申請單", mode=SearchMode.BM25)).hits
+        assert hits[0].chunk.text.startswith("第二條") and hits[0].chunk.page == 3
+
     async def test_a_bad_document_fails_alone_and_stores_nothing(self, mesh: Mesh) -> None:
         # It opens (so it is accepted) but holds no text: found by the job, not at the upload.
         bad = NewDocument("bad", "", "application/pdf", _blank_pdf())
