@@ -153,10 +153,14 @@ def _append(blocks: list[Block], item: Block | _Table, page: int) -> None:
         if last is not None and last.kind is Kind.TABLE and last.page < page:
             width = len(last.header) or (len(last.rows[0].cells) if last.rows else 0)
             head_width = len(item.header) or (len(item.rows[0].cells) if item.rows else 0)
-            if width == head_width:  # the table goes on over the page break
+            # the table goes on over the page break (a column empty on this page is dropped
+            # from this part: it is the last one, as a "Notes" column mostly is)
+            if head_width == width or (2 <= head_width < width and not item.header):
                 rows = list(item.rows)
                 if item.header and item.header != last.header:
                     rows.insert(0, TableRow(item.header, page))
+                pad = ("",) * width
+                rows = [TableRow((r.cells + pad)[:width], r.page) for r in rows]
                 blocks[-1] = Block(
                     Kind.TABLE, last.text, last.page, header=last.header,
                     rows=last.rows + tuple(rows),

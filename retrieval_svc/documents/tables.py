@@ -15,7 +15,7 @@ def _looks_like_header(row: tuple[str, ...], next_row: tuple[str, ...] | None) -
     filled = [c for c in row if c.strip()]
     if len(filled) < max(1, len(row) // 2) or any(len(c) > 60 for c in filled):
         return False
-    if any(_NUMBERISH.match(c) and any(ch.isdigit() for ch in c) for c in filled):
+    if any(is_numeric(c) for c in filled):
         return False
     return next_row is None or row != next_row
 
@@ -34,6 +34,16 @@ def _numbered_columns(rows: list[tuple[str, ...]]) -> bool:
     if any(b <= a for a, b in itertools.pairwise(values)):
         return False
     return all(r[0].strip() and not r[0].strip().isdigit() for r in rows[1:])
+
+
+def is_numeric(cell: str) -> bool:
+    """A value rather than a name: digits make up two fifths of it at least ("S$320",
+    "HK$1,900", "JPY 28,000", "2025年9月13日"), or it is only a number with its marks."""
+    chars = [ch for ch in cell if not ch.isspace()]
+    digits = sum(ch.isdigit() for ch in chars)
+    if not digits:
+        return False
+    return bool(_NUMBERISH.match(cell)) or digits >= 0.4 * len(chars)
 
 
 def split_header(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:

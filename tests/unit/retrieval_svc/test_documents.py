@@ -264,3 +264,12 @@ def test_a_timetable_keeps_its_numbered_columns_as_the_header() -> None:
 
 def test_a_field_on_its_own_line_is_not_glued_to_the_line_before() -> None:
     assert join_lines(["課程編號：QH-DA-201", "課時：48課時"]) == "課程編號：QH-DA-201 課時：48課時"
+
+
+def test_prices_with_currency_marks_are_values_not_column_names() -> None:
+    from retrieval_svc.documents.tables import is_numeric, split_header
+
+    assert all(is_numeric(c) for c in ("S$320", "HK$1,900", "JPY 28,000", "2025年9月13日"))
+    assert not any(is_numeric(c) for c in ("P1紧急", "Hotel cap per night", "City"))
+    rows = [("Singapore", "Singapore", "S$320"), ("Hong Kong", "China", "HK$1,900")]
+    assert split_header(rows) == ((), rows)
