@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 
 _RULE = re.compile(r"^[\s\-=_—–·.]*$")
 _NUMBERISH = re.compile(r"^[\s\d.,:%$€¥￥元/+\-()（）NT]*$")
@@ -20,7 +21,7 @@ def _looks_like_header(row: tuple[str, ...], next_row: tuple[str, ...] | None) -
     return next_row is None or row != next_row
 
 
-def _numbered_columns(rows: list[tuple[str, ...]]) -> bool:
+def _numbered_columns(rows: Sequence[tuple[str, ...]]) -> bool:
     """A header of numbered columns: 「Train | 2101 | 2103 | 2105」 over a timetable, 「項目 |
     2024 | 2025」 over a budget. Its first cell is a word, the rest are plain whole numbers that
     rise from left to right, and every row under it starts with a word too."""
@@ -46,7 +47,9 @@ def is_numeric(cell: str) -> bool:
     return bool(_NUMBERISH.match(cell)) or digits >= 0.4 * len(chars)
 
 
-def split_header(rows: list[tuple[str, ...]]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+def split_header(
+    rows: Sequence[tuple[str, ...]],
+) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """(header, data rows): the first row when it reads as column names, else no header."""
     rows = drop_empty_columns([r for r in rows if not all(_RULE.match(c) for c in r)])
     if not rows:
@@ -78,7 +81,7 @@ def _two_level(top: tuple[str, ...], sub: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
-def drop_empty_columns(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def drop_empty_columns(rows: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """Rows padded to one width, without the columns that are empty in every row."""
     if not rows:
         return []
