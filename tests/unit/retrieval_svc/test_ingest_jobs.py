@@ -130,9 +130,7 @@ class TestJobs:
         running = [j for j in seen if j.state is JobState.RUNNING and j.chunks_total]
         assert running and running[0].chunks_done < running[0].chunks_total
 
-    async def test_a_pdf_job_reports_its_pages_and_its_chunks_their_pages(
-        self, mesh: Mesh
-    ) -> None:
+    async def test_a_pdf_job_reports_its_pages_and_its_chunks_their_pages(self, mesh: Mesh) -> None:
         from testkit.office_samples import leave_policy_pdf
 
         pdf = NewDocument("policy.pdf", "", "application/pdf", leave_policy_pdf(rows=40))
