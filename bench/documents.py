@@ -140,6 +140,10 @@ def _report(
         [
             ["right answer", *(_rate(scored[n], lambda s: s.right) for n in names)],
             ["holds the value", *(_rate(scored[n], lambda s: s.value) for n in names)],
+            [
+                "value + right file",
+                *(_rate(scored[n], lambda s: s.value and s.file) for n in names),
+            ],
             ["cites the file", *(_rate(scored[n], lambda s: s.file) for n in names)],
             ["files refused", *(str(len(runs[n].refused)) for n in names)],
         ],
@@ -180,6 +184,9 @@ def _report(
         "questions": len(qs),
         "right": {n: sum(s.right for s in scored[n]) / max(1, len(scored[n])) for n in names},
         "value": {n: sum(s.value for s in scored[n]) / max(1, len(scored[n])) for n in names},
+        "value_file": {
+            n: sum(s.value and s.file for s in scored[n]) / max(1, len(scored[n])) for n in names
+        },
         "cell_recall": recall,
         "refused": {n: runs[n].refused for n in names},
         "by": by,
