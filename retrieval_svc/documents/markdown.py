@@ -1,28 +1,22 @@
-"""Plain text and Markdown as blocks: ``#`` headings, paragraphs, fenced code, pipe tables."""
+"""Plain text and Markdown as blocks: ``#`` headings, paragraphs (pipe tables among them), and
+fenced code."""
 
 from __future__ import annotations
 
 import re
 
-from retrieval_svc.documents.model import Block, Document, Kind, TableRow
+from retrieval_svc.documents.model import Block, Document, Kind
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-
-
-def _cells(line: str) -> tuple[str, ...]:
-    match = _TABLE_ROW.match(line)
-    inner = match.group(1) if match else line
-    return tuple(c.strip() for c in inner.split("|"))
 
 
 def _paragraph(lines: list[str]) -> list[Block]:
-    """A run of lines: a pipe table when its second line is a rule, else one paragraph."""
-    if len(lines) >= 2 and _TABLE_ROW.match(lines[0]) and _TABLE_RULE.match(lines[1]):
-        rows = tuple(TableRow(_cells(x)) for x in lines[2:] if _TABLE_ROW.match(x))
-        return [Block(Kind.TABLE, "", header=_cells(lines[0]), rows=rows)]
+    """A run of lines as one paragraph. A pipe table stays text among its section's prose:
+    written by hand in Markdown, its rows are mostly figures beside an explanation (a README's
+    benchmark tables), and as one record a row they outranked the prose that answers (measured
+    on the sample corpus: 「How does retrieval combine vector search and BM25?」 then met only
+    benchmark rows). Tables in office formats, HTML and PDF do become records."""
     text = "\n".join(lines).strip()
     return [Block(Kind.PARAGRAPH, text)] if text else []
 
