@@ -8,7 +8,7 @@ import rjieba
 
 from mesh.text import split_sentences
 
-__all__ = ["clean_text", "count_tokens", "split_sentences", "tokenize"]
+__all__ = ["clean_text", "count_tokens", "is_cjk", "split_sentences", "tokenize"]
 
 _TOKEN = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff]+", re.UNICODE)
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -19,6 +19,17 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 def clean_text(text: str) -> str:
     """Drop control characters (hostile documents carry them) and normalize line ends."""
     return _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+_CJK = re.compile(
+    r"[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    r"\uf900-\ufaff\uff00-\uffef]"
+)
+
+
+def is_cjk(ch: str) -> bool:
+    """A Chinese, Japanese or full-width character (no space is written around these)."""
+    return bool(_CJK.match(ch))
 
 
 def count_tokens(text: str) -> int:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from retrieval_svc.documents.pdf_lines import Word, is_cjk
+from retrieval_svc.documents.pdf_lines import Word
+from retrieval_svc.text import is_cjk
 
 _BREAKS = frozenset(" \t\r\n\u00a0\u3000")
 # PDFium marks a hyphen that ends a line as U+0002 (or U+FFFE); a soft hyphen is U+00AD.

@@ -15,10 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-_CJK = re.compile(
-    r"[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    r"\uf900-\ufaff\uff00-\uffef]"
-)
+from retrieval_svc.text import is_cjk
+
 _ITEM_START = re.compile(
     r"^\s*(第[一二三四五六七八九十百零〇\d]+[條条章節节款項项]|[一二三四五六七八九十]+、"
     r"|[（(][一二三四五六七八九十\d]+[)）]|\d+(\.\d+)+\s|\d+[.、)]\s*\S|[•●▪■◆\-–*]\s)"
@@ -75,11 +73,6 @@ class Line:
     @property
     def bold(self) -> bool:
         return all(w.bold for w in self.words)
-
-
-def is_cjk(ch: str) -> bool:
-    """A Chinese, Japanese or full-width character (no space is written around these)."""
-    return bool(_CJK.match(ch))
 
 
 def join_words(parts: Sequence[str]) -> str:

@@ -25,7 +25,10 @@ class AlignedTable:
     column: int
 
 
-def segments(line: Line) -> list[tuple[float, float, str]]:
+Segment = tuple[float, float, str]
+
+
+def segments(line: Line) -> list[Segment]:
     """(x0, x1, text) of the runs of words in a line separated by wide gaps."""
     out: list[tuple[float, float, str]] = []
     words: list[str] = []
@@ -81,15 +84,16 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
     tables: list[AlignedTable] = []
     run: list[Line] = []
     wrapped: dict[int, list[Line]] = {}  # row index → the wrapped lines under it
+    segs_of = {id(ln): segments(ln) for ln in lines}  # each line cut once
 
     def close() -> None:
-        segs = [segments(ln) for ln in run]
+        segs = [segs_of[id(ln)] for ln in run]
         if _is_table(segs):
             bands = _bands(segs)
             rows = [_row(s, bands) for s in segs]
             for i, extra in wrapped.items():
                 for ln in extra:
-                    rows[i] = _merge(rows[i], _row(segments(ln), bands))
+                    rows[i] = _merge(rows[i], _row(segs_of[id(ln)], bands))
             tables.append(AlignedTable(rows, run[0].top, run[0].column))
         else:
             for i, ln in enumerate(run):
@@ -99,12 +103,12 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
         wrapped.clear()
 
     for line in lines:
-        multi = len(segments(line)) >= 2
+        multi = len(segs_of[id(line)]) >= 2
         if run and (line.column != run[-1].column or line.top < run[-1].top):
             close()
         if multi:
             run.append(line)
-        elif run and _wraps(line, run):
+        elif run and _wraps(line, run, segs_of):
             wrapped.setdefault(len(run) - 1, []).append(line)
         else:
             close()
@@ -113,7 +117,7 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
     return kept, tables
 
 
-def _wraps(line: Line, run: list[Line]) -> bool:
+def _wraps(line: Line, run: list[Line], segs_of: dict[int, list[Segment]]) -> bool:
     """A one-segment line right under a table row, inside one of the run's columns but not
     the first: the rest of a cell's text wrapped onto the next line."""
     if len(run) < 2:
@@ -121,8 +125,8 @@ def _wraps(line: Line, run: list[Line]) -> bool:
     last = run[-1]
     if line.top - last.bottom > 1.2 * max(1.0, last.bottom - last.top):
         return False
-    bands = _bands([segments(ln) for ln in run])
-    ((x0, x1, _),) = segments(line)
+    bands = _bands([segs_of[id(ln)] for ln in run])
+    ((x0, x1, _),) = segs_of[id(line)]
     inside = [i for i, (a, b) in enumerate(bands) if x0 >= a - 2 and x1 <= b + 2]
     return bool(inside) and inside[0] > 0
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from itertools import zip_longest
 
 from retrieval_svc.documents.model import Block, TableRow, markdown_table
-from retrieval_svc.documents.pdf_lines import is_cjk
-from retrieval_svc.text import count_tokens
+from retrieval_svc.text import count_tokens, is_cjk
 
 RECORDS_UP_TO = 2000
 MAX_CELL_CHARS = 300
