@@ -24,6 +24,7 @@ from agent_svc.synthesis import (
     tables_as_sentences,
     without_code_blocks,
 )
+from mesh.scripts import same_language
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
 MIN_CHARS, MAX_CHARS = 8, 400
@@ -68,6 +69,17 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     return out
 
 
+def _in_language(asked: str, candidates: list[_Candidate], terms: set[str]) -> list[_Candidate]:
+    """The candidates in the question's language when one of them shares a question term (or
+    the question has none to share); else all of them (all of them too with no question)."""
+    if not asked:
+        return candidates
+    same = [c for c in candidates if same_language(asked, c.text)]
+    if same and (not terms or any(_lexical(terms, c.text) > 0 for c in same)):
+        return same
+    return candidates
+
+
 def _lexical(question_terms: set[str], text: str) -> float:
     if not question_terms:
         return 0.0
@@ -94,9 +106,11 @@ def select_sentences(
     limit: int = 4,
     aspects: list[str] | None = None,
     diversity: float = 0.3,
+    language_of: str = "",
 ) -> list[Quote]:
-    """Up to ``limit`` cited sentences answering ``question`` (and each of ``aspects``)."""
-    candidates = _candidates(passages)
+    """Up to ``limit`` cited sentences answering ``question`` (and each of ``aspects``), in the
+    language of ``language_of`` (the question as asked) when its sentences bear on it."""
+    candidates = _in_language(language_of, _candidates(passages), content_terms(question))
     if not candidates or limit <= 0:
         return []
     parts = [a for a in (aspects or []) if a.strip()] or [question]

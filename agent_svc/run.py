@@ -69,6 +69,7 @@ class AgentConfig:
     max_seconds: float = 300.0
     search_top_k: int = 6
     answer_sentences: int = 3
+    focused_answers: bool = True  # drop the lines the judge finds off the question (issue 28)
     service_scope: str = ""  # empty: each reply states the built-in scope in its own language
     upstream_timeout: float = 30.0
 

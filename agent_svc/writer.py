@@ -41,10 +41,19 @@ class ExtractiveWriter:
 
     name = "offline-extractive"
 
-    def __init__(self, prompts: PromptLibrary, embedder: SentenceEmbedder, sentences: int) -> None:
+    def __init__(
+        self,
+        prompts: PromptLibrary,
+        embedder: SentenceEmbedder,
+        sentences: int,
+        *,
+        focused: bool = True,
+    ) -> None:
         self._prompts = prompts
         self._embedder = embedder
         self._sentences = sentences
+        # Issue 28: lines in the question's language, others marked as quotes.
+        self._focused = focused
 
     def draft(self, state: AgentState) -> str:
         passages = [
@@ -57,6 +66,7 @@ class ExtractiveWriter:
             self._embedder,
             limit=limit,
             aspects=state.aspects or None,
+            language_of=state.question if self._focused else "",
         )
         extra = tool_lines(state)
         if not quotes and not extra:
@@ -65,7 +75,7 @@ class ExtractiveWriter:
             return "\n".join(extra)
         lead = self._prompts.render("agent/extractive_lead.j2", language=state.language)
         state.prompt_versions[lead.name] = lead.version
-        body = compose(lead.text, quotes)
+        body = compose(lead.text, quotes, state.question if self._focused else "")
         # A tool's result answers what was asked of it (a sum, the time): it comes first, and
         # the document quotes follow as context.
         return "\n".join([*extra, body]) if extra else body

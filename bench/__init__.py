@@ -22,6 +22,8 @@ BENCHMARKS = (
     "reliability",
     "agent",
     "documents",
+    "answers",
+    "rewrites",
 )
 
 bench_app = typer.Typer(

@@ -16,11 +16,12 @@ from judge_svc.dimensions import offline_dimensions
 from judge_svc.llm_judge import EvaluationResult, LLMJudge, LLMJudgeError
 from judge_svc.relevance import RelevanceChecker, RelevanceInput, RelevanceReport
 from judge_svc.rules import RatioMode, RuleReport, Source, detect_hallucination
-from judge_svc.scoring import Dimensions, Evaluation, Outcome, decide
+from judge_svc.scoring import Decision, Dimensions, Evaluation, Outcome, decide
 from judge_svc.sentences import CJK_WEIGHT
 from mesh.embedding import Vector
 
 OFFLINE_MODEL = "rules+claim-support"
+OFF_TOPIC_LINES = "lines that do not address the question"
 
 
 @dataclass(frozen=True)
@@ -89,11 +90,13 @@ class Judge:
         checker: ClaimChecker | None = None,
         llm: LLMJudge | None = None,
         relevance: RelevanceChecker | None = None,
+        refine_off_topic_lines: bool = True,
     ) -> None:
         self.rule_config = rules or RuleConfig()
         self.checker = checker or ClaimChecker()
         self.llm = llm
         self.relevance = relevance or RelevanceChecker()
+        self.refine_off_topic_lines = refine_off_topic_lines
 
     def check_relevance(self, inp: JudgeInput, rules: RuleReport) -> RelevanceReport:
         """Whether the draft addresses the question (:mod:`judge_svc.relevance`), as asked or,
@@ -140,6 +143,7 @@ class Judge:
             max_iterations=inp.max_iterations,
             addresses_question=relevance.addresses_question,
         )
+        outcome = self._lines_refined(outcome, relevance)
         note = (
             "offline: the claim-support score takes the LLM judge's place"
             if not degraded_reason
@@ -212,6 +216,7 @@ class Judge:
             max_iterations=inp.max_iterations,
             addresses_question=llm_addresses_question(dims),
         )
+        outcome = self._lines_refined(outcome, relevance)
         mode = "two-stage" if self.llm.two_stage else "single-stage"
         return self._verdict(
             outcome,
@@ -230,6 +235,23 @@ class Judge:
             degraded_reason="",
             prompt_versions=self.llm.prompt_versions(),
             relevance=_gated_by_llm(relevance, dims),
+        )
+
+    def _lines_refined(self, outcome: Outcome, relevance: RelevanceReport) -> Outcome:
+        """An accepted draft holding lines that do not address the question is refined instead,
+        those lines named in the verdict, so the agent drops them (issue 28)."""
+        off = relevance.off_topic_lines
+        if (
+            not self.refine_off_topic_lines
+            or outcome.decision is not Decision.ACCEPT
+            or outcome.accepted_at_limit
+            or not off
+            or len(off) == len(relevance.lines)
+        ):
+            return outcome
+        criteria = [*outcome.criteria, OFF_TOPIC_LINES]
+        return replace(
+            outcome, decision=Decision.REFINE, criteria=criteria, accepted_at_limit=False
         )
 
     def _verdict(

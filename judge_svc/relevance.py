@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
@@ -43,6 +43,7 @@ from judge_svc.answer_type import (
     states_count,
 )
 from judge_svc.focus import FocusScores, focus_terms, score_focus, terms_of
+from judge_svc.line_relevance import LineEvidence, LineVerdict, judge_lines
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
@@ -96,6 +97,12 @@ class RelevanceReport:
     completeness_notes: str = ""
     features: dict[str, float] = field(default_factory=dict)
     assessed: bool = True
+    lines: list[LineVerdict] = field(default_factory=list)
+
+    @property
+    def off_topic_lines(self) -> list[str]:
+        """The answer sentences that do not address the question, judged one by one."""
+        return [v.text for v in self.lines if not v.addresses]
 
 
 NOT_ASSESSED = RelevanceReport(
@@ -143,7 +150,20 @@ class RelevanceChecker:
         about = _about_entity(answer, inp.sources, focus.entity)
         typed = _typed_value(inp.question, kind, texts, about, focus, features, neutral=neutral)
         off_topic = _off_topic(inp.question, answer, focus, similarities)
-        return _report(probability, typed, off_topic, len(answer), focus, features)
+        asked = focus_terms(inp.question)
+        lines = judge_lines(
+            LineEvidence(
+                inp.question,
+                answer,
+                inp.sources,
+                focus,
+                similarities,
+                [_asks_back(s.bare, asked) for s in answer],
+                [has_type(kind, t) for t in texts],
+            )
+        )
+        report = _report(probability, typed, off_topic, len(answer), focus, features)
+        return replace(report, lines=lines)
 
     def _semantic(
         self,

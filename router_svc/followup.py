@@ -15,7 +15,8 @@ from typing import Protocol
 from router_svc.decision import Intent, RouteDecision, TaskType
 from router_svc.language import EN, ZH_HANS
 from router_svc.lexicon import BACK_REFERENCE, FOLLOWUP_EN, FOLLOWUP_ZH
-from router_svc.rewrite import EN_STOP_WORDS, content_units, key_terms, remove_filler
+from router_svc.rewrite import content_units, key_terms, remove_filler
+from router_svc.substitution import joined, substitute
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*")
@@ -121,43 +122,6 @@ def topic_of(question: str) -> str:
     return " ".join(best) or key_terms(cleaned)
 
 
-def _substitute_zh(previous: str, new_topic: str) -> str | None:
-    """Replace the part of ``previous`` that shares characters with ``new_topic``."""
-    prev = remove_filler(previous)
-    for size in range(min(len(new_topic), 4), 0, -1):
-        for start in range(len(new_topic) - size + 1):
-            common = new_topic[start : start + size]
-            if not _HAN.search(common) or common not in prev:
-                continue
-            # Grow the match inside prev over Han characters that are not function words.
-            i = prev.index(common)
-            left = i
-            while (
-                left > 0
-                and _HAN.match(prev[left - 1])
-                and not _ZH_QUESTION_WORDS.match(prev[left - 1])
-                and i - left < len(new_topic) - size
-            ):
-                left -= 1
-            return prev[:left] + new_topic + prev[i + size :]
-    return None
-
-
-def _substitute_en(previous: str, new_topic: str) -> str | None:
-    prev = remove_filler(previous)
-    new_words = [w.lower() for w in _WORD.findall(new_topic)]
-    words = prev.split()
-    for idx, word in enumerate(words):
-        bare = re.sub(r"\W", "", word).lower()
-        if bare and bare in new_words and bare not in _EN_QUESTION_WORDS | EN_STOP_WORDS:
-            span = max(1, len(new_words))
-            start = max(0, idx - span + 1)
-            while start < idx and words[start].lower() in _EN_QUESTION_WORDS:
-                start += 1
-            return " ".join([*words[:start], new_topic, *words[idx + 1 :]])
-    return None
-
-
 def _with_context(question: str, topic: str, language: str) -> str:
     if language == EN:
         return f"{question.rstrip('?')} (about {topic})?" if topic else question
@@ -182,6 +146,11 @@ def detect_followup(question: str, history: Sequence[tuple[str, str]], language:
     if not previous:
         return Followup(False, "", question)
     text = remove_filler(question).strip() or question.strip()
+    swapped_parts = substitute(previous, text)
+    if swapped_parts is not None:
+        return Followup(
+            True, "asks the last question about something else", joined(swapped_parts.questions)
+        )
     what_about = _WHAT_ABOUT_ZH.match(text) or _WHAT_ABOUT_EN.match(text)
     if what_about:
         groups = what_about.groupdict()
@@ -191,18 +160,14 @@ def detect_followup(question: str, history: Sequence[tuple[str, str]], language:
             and not _own_topic(text.replace(new_topic, "", 1))
             and (content_units(new_topic) <= 8)
         ):
-            swapped = (
-                _substitute_zh(previous, new_topic)
-                if _HAN.search(previous)
-                else _substitute_en(previous, new_topic)
-            )
-            if swapped is None:
-                prev = remove_filler(previous).rstrip("?？")
-                if _HAN.search(previous):
-                    about = "关于" if language == ZH_HANS else "關於"
-                    swapped = f"{about}{new_topic}，{prev}"
-                else:
-                    swapped = f"{prev} for {new_topic}"
+            # :func:`substitute` found no slot for it in the previous question: the new topic
+            # goes in front of the whole question.
+            prev = remove_filler(previous).rstrip("?？")
+            if _HAN.search(previous):
+                about = "关于" if language == ZH_HANS else "關於"
+                swapped = f"{about}{new_topic}，{prev}"
+            else:
+                swapped = f"{prev} for {new_topic}"
             end = "?" if not _HAN.search(swapped) else "？"
             return Followup(True, "asks the last question about something else", swapped + end)
     leans = bool(FOLLOWUP_ZH.search(text) or FOLLOWUP_EN.search(text))

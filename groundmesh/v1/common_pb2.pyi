@@ -139,8 +139,18 @@ class HallucinationDetails(_message.Message):
     novel_pair_share: float
     def __init__(self, has_risk: _Optional[bool] = ..., risk_score: _Optional[float] = ..., valid_citations: _Optional[_Iterable[str]] = ..., invalid_citations: _Optional[_Iterable[str]] = ..., uncited_sentences: _Optional[_Iterable[str]] = ..., unsupported_claims: _Optional[_Iterable[str]] = ..., contradictory_info: _Optional[_Iterable[str]] = ..., over_extrapolation: _Optional[_Iterable[str]] = ..., citation_ratio: _Optional[float] = ..., notes: _Optional[str] = ..., total_claims: _Optional[int] = ..., cited_claims: _Optional[int] = ..., uncited_sentence_count: _Optional[int] = ..., novel_pair_share: _Optional[float] = ...) -> None: ...
 
+class LineVerdict(_message.Message):
+    __slots__ = ("text", "addresses_question", "reason")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    ADDRESSES_QUESTION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    addresses_question: bool
+    reason: str
+    def __init__(self, text: _Optional[str] = ..., addresses_question: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class Judgement(_message.Message):
-    __slots__ = ("risk_score", "risk_level", "decision", "rule_score", "llm_score", "completeness_score", "relevance_score", "citation_quality_score", "consistency_score", "hallucination", "reasoning", "judge_model", "confidence", "completeness_notes", "relevance_notes", "citation_notes", "consistency_notes", "accepted_at_limit", "criteria", "evaluator", "claim_support_score", "degraded_reason", "addresses_question", "answer_relevance", "missing_aspects", "off_topic_sentences", "expected_answer_type")
+    __slots__ = ("risk_score", "risk_level", "decision", "rule_score", "llm_score", "completeness_score", "relevance_score", "citation_quality_score", "consistency_score", "hallucination", "reasoning", "judge_model", "confidence", "completeness_notes", "relevance_notes", "citation_notes", "consistency_notes", "accepted_at_limit", "criteria", "evaluator", "claim_support_score", "degraded_reason", "addresses_question", "answer_relevance", "missing_aspects", "off_topic_sentences", "expected_answer_type", "line_verdicts")
     RISK_SCORE_FIELD_NUMBER: _ClassVar[int]
     RISK_LEVEL_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
@@ -168,6 +178,7 @@ class Judgement(_message.Message):
     MISSING_ASPECTS_FIELD_NUMBER: _ClassVar[int]
     OFF_TOPIC_SENTENCES_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_ANSWER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    LINE_VERDICTS_FIELD_NUMBER: _ClassVar[int]
     risk_score: float
     risk_level: RiskLevel
     decision: Decision
@@ -195,7 +206,8 @@ class Judgement(_message.Message):
     missing_aspects: _containers.RepeatedScalarFieldContainer[str]
     off_topic_sentences: _containers.RepeatedScalarFieldContainer[str]
     expected_answer_type: str
-    def __init__(self, risk_score: _Optional[float] = ..., risk_level: _Optional[_Union[RiskLevel, str]] = ..., decision: _Optional[_Union[Decision, str]] = ..., rule_score: _Optional[float] = ..., llm_score: _Optional[float] = ..., completeness_score: _Optional[float] = ..., relevance_score: _Optional[float] = ..., citation_quality_score: _Optional[float] = ..., consistency_score: _Optional[float] = ..., hallucination: _Optional[_Union[HallucinationDetails, _Mapping]] = ..., reasoning: _Optional[str] = ..., judge_model: _Optional[str] = ..., confidence: _Optional[float] = ..., completeness_notes: _Optional[str] = ..., relevance_notes: _Optional[str] = ..., citation_notes: _Optional[str] = ..., consistency_notes: _Optional[str] = ..., accepted_at_limit: _Optional[bool] = ..., criteria: _Optional[_Iterable[str]] = ..., evaluator: _Optional[str] = ..., claim_support_score: _Optional[float] = ..., degraded_reason: _Optional[str] = ..., addresses_question: _Optional[bool] = ..., answer_relevance: _Optional[float] = ..., missing_aspects: _Optional[_Iterable[str]] = ..., off_topic_sentences: _Optional[_Iterable[str]] = ..., expected_answer_type: _Optional[str] = ...) -> None: ...
+    line_verdicts: _containers.RepeatedCompositeFieldContainer[LineVerdict]
+    def __init__(self, risk_score: _Optional[float] = ..., risk_level: _Optional[_Union[RiskLevel, str]] = ..., decision: _Optional[_Union[Decision, str]] = ..., rule_score: _Optional[float] = ..., llm_score: _Optional[float] = ..., completeness_score: _Optional[float] = ..., relevance_score: _Optional[float] = ..., citation_quality_score: _Optional[float] = ..., consistency_score: _Optional[float] = ..., hallucination: _Optional[_Union[HallucinationDetails, _Mapping]] = ..., reasoning: _Optional[str] = ..., judge_model: _Optional[str] = ..., confidence: _Optional[float] = ..., completeness_notes: _Optional[str] = ..., relevance_notes: _Optional[str] = ..., citation_notes: _Optional[str] = ..., consistency_notes: _Optional[str] = ..., accepted_at_limit: _Optional[bool] = ..., criteria: _Optional[_Iterable[str]] = ..., evaluator: _Optional[str] = ..., claim_support_score: _Optional[float] = ..., degraded_reason: _Optional[str] = ..., addresses_question: _Optional[bool] = ..., answer_relevance: _Optional[float] = ..., missing_aspects: _Optional[_Iterable[str]] = ..., off_topic_sentences: _Optional[_Iterable[str]] = ..., expected_answer_type: _Optional[str] = ..., line_verdicts: _Optional[_Iterable[_Union[LineVerdict, _Mapping]]] = ...) -> None: ...
 
 class Limits(_message.Message):
     __slots__ = ("max_iterations", "max_tokens", "max_duration_seconds")

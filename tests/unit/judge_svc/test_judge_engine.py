@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from judge_svc.engine import OFFLINE_MODEL, Judge, JudgeInput
+from judge_svc.engine import OFF_TOPIC_LINES, OFFLINE_MODEL, Judge, JudgeInput
 from judge_svc.llm_judge import EVALUATION_TOOL, LLMJudge
 from judge_svc.rules import EMPTY_NOTE, NO_CLAIMS_NOTE, Source
 from judge_svc.scoring import Decision, RiskLevel
@@ -97,11 +97,24 @@ def llm_judge(client: FakeLLM, two_stage: bool = True) -> Judge:
 
 class TestOffline:
     def test_grounded_draft_is_accepted_and_says_claim_support_replaced_the_llm(self) -> None:
-        v = Judge().judge_offline(JudgeInput(GOOD, [SRC], "How often do passwords rotate?"))
+        draft = "Passwords are rotated every ninety days [sec#0]."
+        v = Judge().judge_offline(JudgeInput(draft, [SRC], "How often do passwords rotate?"))
         assert v.outcome.decision is Decision.ACCEPT and v.outcome.risk_level is RiskLevel.LOW
         assert v.evaluation.source == "claim_support" and v.llm_score is None
         assert v.judge_model == OFFLINE_MODEL
         assert "claim-support score takes the LLM judge's place" in v.notes
+
+    def test_a_grounded_line_off_the_question_is_refined_and_named(self) -> None:
+        # Issue 28: the laptop line is cited and true, and answers another question.
+        v = Judge().judge_offline(JudgeInput(GOOD, [SRC], "How often do passwords rotate?"))
+        assert v.outcome.risk_level is RiskLevel.LOW and v.outcome.decision is Decision.REFINE
+        assert OFF_TOPIC_LINES in v.outcome.criteria
+        assert v.relevance is not None
+        assert v.relevance.off_topic_lines == ["Report a lost laptop within one hour."]
+        off = Judge(refine_off_topic_lines=False).judge_offline(
+            JudgeInput(GOOD, [SRC], "How often do passwords rotate?")
+        )
+        assert off.outcome.decision is Decision.ACCEPT  # the setting turns it off
 
     def test_contradiction_is_high_risk(self) -> None:
         v = Judge().judge_offline(

@@ -1,0 +1,52 @@
+"""Which written language a line is in: Traditional or Simplified Chinese, English, or unsure.
+
+The writer and the judge both keep an answer in the question's language (issue 28): a zh-Hant
+question gets zh-Hant lines where the documents have them. A line's script is decided by its Han
+characters when it has enough of them (``hanzidentifier``; a line whose characters are shared by
+both scripts is plain ``zh``), else by its Latin letters. The router's language detector does more
+(mixed messages, the conversation's language); this is the light check for one quoted line.
+"""
+
+from __future__ import annotations
+
+import re
+
+import hanzidentifier
+
+ZH_HANT, ZH_HANS, ZH, EN = "zh-Hant", "zh-Hans", "zh", "en"
+
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+# A line is Chinese when its Han characters are at least this share of its letters.
+CHINESE_MIN_HAN_SHARE = 0.3
+
+
+def line_script(text: str) -> str:
+    """``zh-Hant``, ``zh-Hans``, ``zh`` (Chinese, either script), ``en``, or ``""`` (no letters).
+
+    >>> line_script("婚假可以請幾天？"), line_script("婚假可以请几天？"), line_script("Sick leave")
+    ('zh-Hant', 'zh-Hans', 'en')
+    """
+    han = "".join(_HAN.findall(text))
+    latin = len(_LATIN.findall(text))
+    if not han and not latin:
+        return ""
+    if len(han) < CHINESE_MIN_HAN_SHARE * (len(han) + latin / 4):
+        return EN
+    if hanzidentifier.is_traditional(han) and not hanzidentifier.is_simplified(han):
+        return ZH_HANT
+    if hanzidentifier.is_simplified(han) and not hanzidentifier.is_traditional(han):
+        return ZH_HANS
+    return ZH
+
+
+def same_language(question: str, line: str) -> bool:
+    """Whether ``line`` is written in the question's language (either Chinese script matches
+    a question whose script is unsure, and a line of neither language — numbers — matches)."""
+    q, s = line_script(question), line_script(line)
+    if not q or not s or q == s:
+        return True
+    chinese = {ZH_HANT, ZH_HANS, ZH}
+    if q in chinese and s in chinese:
+        return ZH in (q, s)
+    return False
