@@ -22,6 +22,7 @@ from mesh.embedding import Vector
 
 OFFLINE_MODEL = "rules+claim-support"
 OFF_TOPIC_LINES = "lines that do not address the question"
+LLM_OFF_TOPIC = "the LLM judge found it does not address the question"
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,7 @@ class Judge:
             max_iterations=inp.max_iterations,
             addresses_question=llm_addresses_question(dims),
         )
+        relevance = with_llm_lines(_gated_by_llm(relevance, dims), result.off_topic_sentences)
         outcome = self._lines_refined(outcome, relevance)
         mode = "two-stage" if self.llm.two_stage else "single-stage"
         return self._verdict(
@@ -234,7 +236,7 @@ class Judge:
             judge_model=f"llm-{mode}",
             degraded_reason="",
             prompt_versions=self.llm.prompt_versions(),
-            relevance=_gated_by_llm(relevance, dims),
+            relevance=relevance,
         )
 
     def _lines_refined(self, outcome: Outcome, relevance: RelevanceReport) -> Outcome:
@@ -329,6 +331,25 @@ def llm_addresses_question(dims: Dimensions) -> bool:
 def _gated_by_llm(offline: RelevanceReport, dims: Dimensions) -> RelevanceReport:
     """The offline report with the LLM's decision on whether the draft addresses the question."""
     return replace(offline, addresses_question=llm_addresses_question(dims))
+
+
+def with_llm_lines(relevance: RelevanceReport, named: Sequence[str]) -> RelevanceReport:
+    """The offline line verdicts with the sentences the LLM judge named off the question."""
+    quoted = [_squash(t) for t in named if _squash(t)]
+    if not quoted:
+        return relevance
+    lines = [
+        replace(line, addresses=False, reason=LLM_OFF_TOPIC)
+        if line.addresses
+        and any(q in _squash(line.text) or _squash(line.text) in q for q in quoted)
+        else line
+        for line in relevance.lines
+    ]
+    return replace(relevance, lines=lines)
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split()).casefold()
 
 
 def with_relevance(dims: Dimensions, relevance: RelevanceReport) -> Dimensions:

@@ -97,6 +97,18 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
     return _verdicts(e.sentences, reasons)
 
 
+def only_tool_answers(
+    question: str, sentences: Sequence[Sentence], sources: Sequence[Source]
+) -> bool:
+    """Whether every sentence quotes a tool's result and the tool answers the whole question
+    ("what is 7*7" → ``calculator: 7*7 → 49``): such an answer addresses its question."""
+    return (
+        bool(sentences)
+        and all(_cites_tool(s, sources) for s in sentences)
+        and _tool_answers(question, [s.bare for s in sentences])
+    )
+
+
 def _verdicts(sentences: Sequence[Sentence], reasons: Sequence[str]) -> list[LineVerdict]:
     return [LineVerdict(s.bare, not r, r) for s, r in zip(sentences, reasons, strict=True)]
 

@@ -62,6 +62,10 @@ class EvaluationResult(BaseModel):
     relevance_notes: str = ""
     citation_notes: str = ""
     consistency_notes: str = ""
+    off_topic_sentences: list[str] = Field(
+        default_factory=list,
+        description="sentences of the candidate answer, quoted, that do not address the question",
+    )
 
 
 EVALUATION_TOOL = tool_from_model(EvaluationResult, name="record_evaluation")

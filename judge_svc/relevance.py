@@ -43,7 +43,7 @@ from judge_svc.answer_type import (
     states_count,
 )
 from judge_svc.focus import FocusScores, focus_terms, score_focus, terms_of
-from judge_svc.line_relevance import LineEvidence, LineVerdict, judge_lines
+from judge_svc.line_relevance import LineEvidence, LineVerdict, judge_lines, only_tool_answers
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
@@ -115,6 +115,15 @@ NOT_ASSESSED = RelevanceReport(
 )
 
 
+TOOL_ANSWER = RelevanceReport(
+    score=1.0,
+    addresses_question=True,
+    completeness=1.0,
+    relevance_notes="a tool's result answers the question",
+    completeness_notes="a tool's result answers the question",
+)
+
+
 class RelevanceChecker:
     """Judges whether drafts address their questions; safe to share between threads."""
 
@@ -162,6 +171,8 @@ class RelevanceChecker:
                 [has_type(kind, t) for t in texts],
             )
         )
+        if only_tool_answers(inp.question, answer, inp.sources):
+            return replace(TOOL_ANSWER, expected_type=kind, lines=lines)
         report = _report(probability, typed, off_topic, len(answer), focus, features)
         return replace(report, lines=lines)
 

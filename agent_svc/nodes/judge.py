@@ -50,6 +50,20 @@ def _trimmed(run: Run, judgement: common_pb2.Judgement) -> str:
     return trimmed if trimmed != run.draft else ""
 
 
+def _sound(judgement: common_pb2.Judgement) -> bool:
+    """A low-risk verdict on a draft that addresses its question (refined only for its lines)."""
+    return judgement.addresses_question and judgement.risk_level == common_pb2.RISK_LEVEL_LOW
+
+
+def _accepted_whole(judgement: common_pb2.Judgement) -> common_pb2.Judgement:
+    """The first verdict, accepted: its only objection was the lines named off the question."""
+    out = common_pb2.Judgement()
+    out.CopyFrom(judgement)
+    out.decision = common_pb2.DECISION_ACCEPT
+    out.reasoning += "; kept whole: without the lines named, the draft was not accepted"
+    return out
+
+
 async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
     try:
@@ -61,8 +75,14 @@ async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
             dropped = len(run.draft.split("\n")) - len(trimmed.split("\n"))
             run.step("trim", f"dropped {dropped} line(s) that do not address the question")
             yield events.reasoning("trim", f"dropped {dropped} line(s) off the question")
+            whole, first = run.draft, judgement
             run.draft = trimmed
             judgement = await _judge_draft(run)
+            if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
+                # The shorter draft lost what made the whole acceptable (its only fault was the
+                # named lines): the whole draft goes out, as the first verdict judged it.
+                run.step("trim", "the shorter draft was not accepted; the whole draft is kept")
+                run.draft, judgement = whole, _accepted_whole(first)
     except GroundmeshError as exc:
         # The seeds' error tables: judge down → the draft is delivered, unjudged.
         verdict = unjudged(exc)

@@ -21,7 +21,6 @@ const TEXT = {
     documents: "Documents",
     refresh: "refresh",
     upload: "Upload",
-    steps: "Steps",
     sources: "Sources",
     verdict: "Judge",
     risk: "risk",
@@ -65,7 +64,6 @@ const TEXT = {
     documents: "文件",
     refresh: "重新整理",
     upload: "上傳",
-    steps: "步驟",
     sources: "來源",
     verdict: "審核",
     risk: "風險",
@@ -115,6 +113,136 @@ const PAGE_TEXT = {
   },
 };
 
+// The agent's steps said to the person asking, one short line per kind of step, in the page's
+// language (see stepLanguage). The raw log keeps the agent's own English words for debugging.
+const STEP_TEXT = {
+  en: {
+    summary: (n) => `Show how this was answered (${n} ${n === 1 ? "step" : "steps"})`,
+    rawLog: (n) => `raw log (${n})`,
+    received: "received your question",
+    understand: "understanding your question…",
+    followup: "relating it to the earlier conversation…",
+    guard: "this question cannot be answered here",
+    decide: "deciding what to do next…",
+    search: "searching your documents…",
+    web: "searching the web…",
+    calculate: "calculating…",
+    time: "checking the date and time…",
+    forms: "looking up forms to download…",
+    tool: "using a tool…",
+    found: (n) => (n ? `found ${n} ${n === 1 ? "passage" : "passages"}` : "found nothing about it"),
+    result: "got the result",
+    failed: "that did not work; trying another way",
+    grade: "picking the relevant passages…",
+    evaluate: "checking whether what was found is enough…",
+    write: "writing the answer…",
+    judge: "checking the answer against its sources…",
+    trim: "removing lines that do not answer the question",
+    fallback: "switching to a simpler way of answering…",
+    template: "arranging the answer by the template…",
+    finish: "finishing up",
+    deliver: "delivering the answer",
+    limit: "reached the step limit; answering with what was found",
+    generic: "working…",
+  },
+  "zh-Hant": {
+    summary: (n) => `查看處理過程（${n} 步）`,
+    rawLog: (n) => `原始紀錄（${n}）`,
+    received: "已收到您的問題",
+    understand: "理解您的問題…",
+    followup: "對照先前的對話…",
+    guard: "這個問題無法在此回答",
+    decide: "決定下一步…",
+    search: "搜尋您的文件…",
+    web: "搜尋網路…",
+    calculate: "計算中…",
+    time: "查詢目前的日期與時間…",
+    forms: "查找可下載的表單…",
+    tool: "使用工具…",
+    found: (n) => (n ? `找到 ${n} 段內容` : "沒有找到相關內容"),
+    result: "取得結果",
+    failed: "這一步沒有成功，改用其他方式",
+    grade: "挑選相關段落…",
+    evaluate: "確認找到的內容是否足夠…",
+    write: "撰寫回答…",
+    judge: "對照來源檢查回答…",
+    trim: "刪去與問題無關的句子",
+    fallback: "改用較簡單的方式回答…",
+    template: "依範本整理回答…",
+    finish: "完成處理",
+    deliver: "送出回答",
+    limit: "已達處理上限，以目前找到的內容回答",
+    generic: "處理中…",
+  },
+  "zh-Hans": {
+    summary: (n) => `查看处理过程（${n} 步）`,
+    rawLog: (n) => `原始记录（${n}）`,
+    received: "已收到您的问题",
+    understand: "理解您的问题…",
+    followup: "对照先前的对话…",
+    guard: "这个问题无法在此回答",
+    decide: "决定下一步…",
+    search: "搜索您的文件…",
+    web: "搜索网络…",
+    calculate: "计算中…",
+    time: "查询当前的日期与时间…",
+    forms: "查找可下载的表单…",
+    tool: "使用工具…",
+    found: (n) => (n ? `找到 ${n} 段内容` : "没有找到相关内容"),
+    result: "取得结果",
+    failed: "这一步没有成功，改用其他方式",
+    grade: "挑选相关段落…",
+    evaluate: "确认找到的内容是否足够…",
+    write: "撰写回答…",
+    judge: "对照来源检查回答…",
+    trim: "删去与问题无关的句子",
+    fallback: "改用较简单的方式回答…",
+    template: "依模板整理回答…",
+    finish: "完成处理",
+    deliver: "送出回答",
+    limit: "已达处理上限，以目前找到的内容回答",
+    generic: "处理中…",
+  },
+};
+
+// Every step and reasoning-event name the agent and the gateway send (agent_svc's run.step and
+// events.reasoning, the gateway's "accepted"), and the tools: the line each is said with.
+// Anything else is said with the generic line ("working…").
+const TOOL_LINES = {
+  document_search: "search",
+  search: "search",
+  web_search: "web",
+  calculator: "calculate",
+  current_time: "time",
+  form_download_links: "forms",
+};
+const STEP_LINES = Object.assign({}, TOOL_LINES, {
+  accepted: "received",
+  router: "understand",
+  classify: "understand",
+  plan: "understand",
+  followup: "followup",
+  standalone_check: "followup",
+  guard: "guard",
+  decide: "decide",
+  grade: "grade",
+  evaluate: "evaluate",
+  synthesize: "write",
+  response_synth: "write",
+  direct_reply: "write",
+  judge: "judge",
+  trim: "trim",
+  fallback: "fallback",
+  template: "template",
+  finish: "finish",
+  deliver: "deliver",
+  telemetry: "deliver",
+  limit: "limit",
+});
+const SEARCH_TOOLS = new Set(["document_search", "search", "web_search"]);
+// Said in the raw log only: "decide" is followed by the step it chose, which says it.
+const UNSAID = new Set(["decide"]);
+
 const CITATION = /\[([^\[\]\n]+)\]/g;
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -122,6 +250,7 @@ const state = {
   sessionId: newSessionId(),
   controller: null,
   documents: new Map(),
+  turns: [],
 };
 
 function t(key) {
@@ -143,7 +272,43 @@ function applyLanguage() {
     el.placeholder = TEXT[state.lang][el.dataset.i18nPlaceholder];
   }
   $("lang").textContent = state.lang === "zh" ? "English" : "中文";
+  for (const turn of state.turns) renderSteps(turn);
   renderDocuments();
+}
+
+// The steps speak the interface's language; a Chinese interface says them in Simplified
+// characters when the question is answered in zh-Hans (the interface has no Simplified text of
+// its own, but the steps are the answer's own account).
+function stepLanguage(language) {
+  if (state.lang === "en") return "en";
+  return pageLanguage(language) === "zh-Hans" ? "zh-Hans" : "zh-Hant";
+}
+
+// The line key of one stream event: {line, count} (count for "found").
+function stepOf(kind, data) {
+  switch (kind) {
+    case "reasoning":
+      return { line: STEP_LINES[data.step] || "generic" };
+    case "tool_call":
+      return { line: TOOL_LINES[data.tool] || "tool" };
+    case "tool_result":
+      if (!data.ok) return { line: "failed" };
+      if (SEARCH_TOOLS.has(data.tool)) return { line: "found", count: Number(data.result_count) || 0 };
+      return { line: "result" };
+    case "judgement":
+      return { line: "judge" };
+    case "limit":
+      return { line: "limit" };
+    default:
+      return { line: "generic" };
+  }
+}
+
+// What a step says in "en", "zh-Hant" or "zh-Hans".
+function stepLine(lang, step) {
+  const words = STEP_TEXT[lang] || STEP_TEXT.en;
+  const value = words[step.line] || words.generic;
+  return typeof value === "function" ? value(step.count || 0) : value;
 }
 
 function pageLanguage(language) {
@@ -227,21 +392,60 @@ function newTurn(question) {
   $("empty-hint").hidden = true;
   const node = $("turn-template").content.firstElementChild.cloneNode(true);
   node.querySelector(".q").textContent = question;
-  node.querySelector('[data-i18n="steps"]').textContent = t("steps");
   node.querySelector(".answer").textContent = t("thinking");
   node.querySelector(".answer").classList.add("pending");
   $("transcript").appendChild(node);
   node.scrollIntoView({ block: "end" });
-  return {
+  const turn = {
     node,
     steps: node.querySelector(".step-list"),
-    count: node.querySelector(".step-count"),
+    stepLines: node.querySelector(".step-lines"),
+    stepsSummary: node.querySelector(".steps-summary"),
+    rawSummary: node.querySelector(".raw-log-summary"),
+    said: [], // stepOf() of each event, in order
+    language: "", // the run's language once the router or the answer says it
     answer: node.querySelector(".answer"),
     verdict: node.querySelector(".verdict"),
     sources: node.querySelector(".sources"),
     error: node.querySelector(".error"),
     streamed: "",
   };
+  state.turns.push(turn);
+  renderSteps(turn);
+  return turn;
+}
+
+// The folded list of steps in the page's language; a step said just before in the same words
+// is not said again (the router's classify and plan, a judge's reasoning and its verdict).
+function renderSteps(turn) {
+  const lang = stepLanguage(turn.language);
+  const lines = [];
+  for (const step of turn.said) {
+    if (UNSAID.has(step.line)) continue;
+    const text = stepLine(lang, step);
+    if (lines.length && lines[lines.length - 1].text === text) continue;
+    lines.push({ line: step.line, text });
+  }
+  turn.stepLines.replaceChildren(
+    ...lines.map(({ line, text }) => {
+      const li = document.createElement("li");
+      li.className = "step-line step-line-" + line;
+      li.dataset.step = line;
+      li.textContent = text;
+      return li;
+    })
+  );
+  turn.stepLines.lang = lang;
+  turn.stepsSummary.lang = lang;
+  turn.stepsSummary.textContent = STEP_TEXT[lang].summary(lines.length);
+  turn.rawSummary.lang = lang;
+  turn.rawSummary.textContent = STEP_TEXT[lang].rawLog(turn.steps.children.length);
+}
+
+// One event of the run: said in the folded list, and its English detail in the raw log.
+function sayStep(turn, kind, data, rawKind, label, detail) {
+  turn.said.push(stepOf(kind, data));
+  addStep(turn, rawKind, label, detail);
 }
 
 function addStep(turn, kind, label, detail) {
@@ -255,7 +459,7 @@ function addStep(turn, kind, label, detail) {
   text.textContent = detail;
   li.append(tag, " ", text);
   turn.steps.appendChild(li);
-  turn.count.textContent = `(${turn.steps.children.length})`;
+  renderSteps(turn);
   return li;
 }
 
@@ -338,7 +542,10 @@ function renderAnswer(turn, body) {
     turn.sources.appendChild(li);
   }
   if (body.judgement) showVerdict(turn, body.judgement);
-  if (body.limit_reached) addStep(turn, "limit", t("limit"), body.limit_reached);
+  if (body.language) turn.language = body.language;
+  if (body.limit_reached) sayStep(turn, "limit", {}, "limit", t("limit"), body.limit_reached);
+  renderSteps(turn);
+  // with "show timings", each step's time goes to the raw log
   if (body.intermediate_steps) {
     for (const s of body.intermediate_steps) {
       addStep(turn, "timing", s.name, `${s.latency_ms.toFixed(1)} ms · ${s.detail}`);
@@ -368,14 +575,25 @@ function handleEvent(turn, ev) {
     return;
   }
   switch (ev.name) {
-    case "reasoning":
-      addStep(turn, "reasoning", data.step, data.text);
+    case "reasoning": {
+      // the router says the language first ("…, language zh-Hans: …"); the answer confirms it
+      const said = /\blanguage (zh-Hans|zh-Hant|en)\b/.exec(data.step === "classify" ? data.text : "");
+      if (said && !turn.language) turn.language = said[1];
+      sayStep(turn, ev.name, data, "reasoning", data.step, data.text);
       break;
+    }
     case "tool_call":
-      addStep(turn, "tool-call", `${t("calling")} ${data.tool}`, data.arguments_json);
+      sayStep(turn, ev.name, data, "tool-call", `${t("calling")} ${data.tool}`, data.arguments_json);
       break;
     case "tool_result":
-      addStep(turn, data.ok ? "tool-result" : "tool-failed", `${t("result")} ${data.tool}`, data.summary);
+      sayStep(
+        turn,
+        ev.name,
+        data,
+        data.ok ? "tool-result" : "tool-failed",
+        `${t("result")} ${data.tool}`,
+        data.summary
+      );
       break;
     case "token":
       if (turn.answer.classList.contains("pending")) {
@@ -388,7 +606,7 @@ function handleEvent(turn, ev) {
       break;
     case "judgement":
       showVerdict(turn, data);
-      addStep(turn, "judgement", t("verdict"), `${data.decision} · ${t("risk")} ${Number(data.risk_score).toFixed(2)}`);
+      sayStep(turn, ev.name, data, "judgement", t("verdict"), `${data.decision} · ${t("risk")} ${Number(data.risk_score).toFixed(2)}`);
       break;
     case "done":
       renderAnswer(turn, data);
@@ -606,6 +824,7 @@ function init() {
   $("new-chat").addEventListener("click", () => {
     state.sessionId = newSessionId();
     for (const turn of document.querySelectorAll("#transcript .turn")) turn.remove();
+    state.turns = [];
     $("empty-hint").hidden = false;
     $("citation-panel").hidden = true;
   });

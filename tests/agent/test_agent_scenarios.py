@@ -99,6 +99,9 @@ class TestScenarios:
             assert all("DATA" in r.system_text for r in sent)
             synthesis = next(r for r in sent if r.stream)
             assert '<source id="security.md#1"' in synthesis.last_user_text
+            # Issue 28: the writer is asked for lines that address the question, nothing else.
+            assert "Say only what was asked" in synthesis.last_user_text
+            assert "give that result alone" in synthesis.last_user_text
             assert answer.tokens_used >= sum(1 for _ in sent)  # model-reported usage counted
             assert any(v.startswith("agent/synthesis.j2@") for v in answer.prompt_versions)
         else:

@@ -201,6 +201,23 @@ class TestAnswers:
         assert cited <= {s["chunk_id"] for s in body["sources"]}
         assert body["judgement"]["decision"] == "accept"
 
+    def test_a_tool_question_gets_the_tools_result_alone(self, mesh: RunningMesh) -> None:
+        # Issue 28: no README lines about the router's training rounds after 49.
+        body = _ask(mesh.url, "what is 7*7").json()
+        lines = [line for line in body["answer"].splitlines() if line.strip()]
+        assert len(lines) == 1 and "49" in lines[0], body["answer"]
+        assert body["judgement"]["decision"] == "accept"
+
+    def test_every_line_of_a_zh_hant_answer_is_in_zh_hant_and_about_the_judge(
+        self, mesh: RunningMesh
+    ) -> None:
+        body = _ask(mesh.url, "請問 Groundmesh 的判斷服務會檢查什麼？").json()
+        quoted = [line for line in body["answer"].splitlines() if CITATION.search(line)]
+        assert quoted, body["answer"]
+        assert all("judge_svc" in line or "判斷服務" in line for line in quoted), quoted
+        assert not any(line.isascii() for line in quoted)  # no English line in a zh-Hant answer
+        assert body["judgement"]["decision"] == "accept"
+
     def test_stream_relays_the_steps_and_ends_with_done(self, mesh: RunningMesh) -> None:
         events: list[tuple[str, str]] = []
         with httpx.stream(

@@ -132,6 +132,49 @@ class TestTwoStage:
 
 
 @pytest.mark.asyncio(loop_scope="module")
+class TestEveryLineEarnsItsPlace:
+    """Issue 28: the LLM judge is asked which lines do not address the question; a draft with
+    such lines is refined with them named."""
+
+    async def test_a_line_the_llm_names_off_the_question_is_refined(self, rig: Rig) -> None:
+        padded = (
+            "Passwords are rotated every ninety days [sec#0]. "
+            "Report a lost laptop within one hour [lap#0]."
+        )
+        laptop = common_pb2.Chunk(
+            chunk_id="lap#0", doc_id="lap", text="Report a lost laptop within one hour."
+        )
+        named = {**EVALUATION, "off_topic_sentences": ["Report a lost laptop within one hour."]}
+        rig.api.queue(
+            text_reply("The second sentence is about laptops, not passwords."),
+            tool_use_reply("record_evaluation", named),
+        )
+        response = await rig.stubs[True].Judge(
+            judge_pb2.JudgeRequest(
+                question="How often are passwords rotated?", draft=padded, sources=[SEC, laptop]
+            ),
+            timeout=20,
+        )
+        j = response.judgement
+        first, second = rig.api.requests
+        assert "does not address" in first.last_user_text  # stage 1 asks for it
+        assert "off_topic_sentences" in second.last_user_text  # stage 2 records it
+        assert j.decision == common_pb2.DECISION_REFINE
+        off = [v.text for v in j.line_verdicts if not v.addresses_question]
+        assert off == ["Report a lost laptop within one hour."]
+        assert [v.addresses_question for v in j.line_verdicts] == [True, False]
+
+    async def test_a_focused_draft_stays_accepted(self, rig: Rig) -> None:
+        rig.api.queue(
+            text_reply("Grounded and on the question."),
+            tool_use_reply("record_evaluation", {**EVALUATION, "off_topic_sentences": []}),
+        )
+        j = await ask(rig)
+        assert j.decision == common_pb2.DECISION_ACCEPT
+        assert all(v.addresses_question for v in j.line_verdicts)
+
+
+@pytest.mark.asyncio(loop_scope="module")
 class TestDegraded:
     async def test_malformed_stage2_json_twice_degrades_to_the_offline_verdict(
         self, rig: Rig

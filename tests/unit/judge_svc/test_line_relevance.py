@@ -1,0 +1,82 @@
+"""Each line of a draft judged alone (issue 28): padding is named, the answer's line is kept."""
+
+from __future__ import annotations
+
+from judge_svc.line_relevance import (
+    ASKS_BACK,
+    BESIDE_TOOL,
+    OFF_SUBJECT,
+    OTHER_LANGUAGE,
+    asks_for_several,
+)
+from judge_svc.relevance import RelevanceChecker, RelevanceInput
+from judge_svc.rules import Source, detect_hallucination
+
+LEAVE = Source(
+    "leave#0",
+    "leave",
+    "Marriage leave is eight days on full pay. Sick leave is thirty days a year. "
+    "The office closes at six on Fridays. Staff must badge in at the main gate.",
+    "Leave rules",
+)
+README = Source("readme#44", "README.md", "The router was trained in three rounds of 7 days.")
+TOOL = Source("calculator-1-1", "tool:calculator", "7*7 → 49", "calculator")
+
+
+def _lines(question: str, draft: str, sources: list[Source]) -> dict[str, str]:
+    rules = detect_hallucination(draft, sources)
+    report = RelevanceChecker().check(RelevanceInput(question, rules.sentences, sources))
+    return {v.text: v.reason for v in report.lines}
+
+
+def test_a_tool_question_keeps_the_tools_line_only() -> None:
+    draft = "calculator: 7*7 → 49 [calculator-1-1]\nThe router was trained in three rounds of 7 days. [readme#44]"
+    lines = _lines("what is 7*7", draft, [README, TOOL])
+    assert lines["calculator: 7*7 → 49"] == ""
+    assert lines["The router was trained in three rounds of 7 days."] == BESIDE_TOOL
+
+
+def test_the_tools_line_alone_addresses_a_tool_question() -> None:
+    rules = detect_hallucination("calculator: 7*7 → 49 [calculator-1-1]", [TOOL])
+    report = RelevanceChecker().check(RelevanceInput("what is 7*7", rules.sentences, [TOOL]))
+    assert report.addresses_question and report.off_topic_lines == []
+
+
+def test_a_line_about_another_subject_is_named() -> None:
+    draft = (
+        "Marriage leave is eight days on full pay [leave#0]. "
+        "The office closes at six on Fridays [leave#0]."
+    )
+    lines = _lines("How many days of marriage leave do I get?", draft, [LEAVE])
+    assert lines["Marriage leave is eight days on full pay."] == ""
+    assert lines["The office closes at six on Fridays."] == OFF_SUBJECT
+
+
+def test_a_line_asking_the_question_back_is_named() -> None:
+    faq = Source("faq#0", "faq", "How many days of marriage leave do I get? Eight days.")
+    draft = "How many days of marriage leave do I get? [faq#0] Eight days [faq#0]."
+    lines = _lines("How many days of marriage leave do I get?", draft, [faq])
+    assert lines["How many days of marriage leave do I get?"] == ASKS_BACK
+
+
+def test_another_languages_line_goes_when_the_questions_language_answers() -> None:
+    zh = Source("zh#0", "zh", "婚假可以請八日，薪資照給。")
+    draft = "婚假可以請八日，薪資照給。 [zh#0]\nMarriage leave is eight days on full pay. [leave#0]"
+    lines = _lines("婚假可以請幾天？", draft, [zh, LEAVE])
+    assert lines["婚假可以請八日，薪資照給。"] == ""
+    # Named either way: no words shared with the question, or in another language.
+    assert lines["Marriage leave is eight days on full pay."] in {OTHER_LANGUAGE, OFF_SUBJECT}
+
+
+def test_only_another_languages_line_is_kept_when_nothing_else_answers() -> None:
+    lines = _lines(
+        "婚假可以請幾天？", "Marriage leave is eight days on full pay. [leave#0]", [LEAVE]
+    )
+    assert set(lines.values()) == {""}
+
+
+def test_lists_steps_and_comparisons_may_take_several_lines() -> None:
+    assert asks_for_several("列出韓國公共救濟的三大類")
+    assert asks_for_several("What are the steps to apply?")
+    assert asks_for_several("基督教和猶太教的立場有什麼不同？")
+    assert not asks_for_several("婚假可以請幾天？")
