@@ -30,7 +30,10 @@ def _lines(question: str, draft: str, sources: list[Source]) -> dict[str, str]:
 
 
 def test_a_tool_question_keeps_the_tools_line_only() -> None:
-    draft = "calculator: 7*7 → 49 [calculator-1-1]\nThe router was trained in three rounds of 7 days. [readme#44]"
+    draft = (
+        "calculator: 7*7 → 49 [calculator-1-1]\n"
+        "The router was trained in three rounds of 7 days. [readme#44]"
+    )
     lines = _lines("what is 7*7", draft, [README, TOOL])
     assert lines["calculator: 7*7 → 49"] == ""
     assert lines["The router was trained in three rounds of 7 days."] == BESIDE_TOOL
