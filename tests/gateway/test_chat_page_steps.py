@@ -212,18 +212,89 @@ def test_every_step_the_agent_sends_has_its_own_line(zh_page: Any) -> None:
         )
 
 
-def test_decide_is_left_to_the_raw_log(zh_page: Any) -> None:
-    """The agent's "decide" is followed by the step it chose; the folded list says that one."""
-    turn = ask(zh_page, "請假 要提前幾天？")
-    zh_page.evaluate(
-        """() => {
-            const turn = state.turns[state.turns.length - 1];
-            turn.said.splice(2, 0, stepOf("reasoning", {step: "decide"}));
-            renderSteps(turn);
-        }"""
+# A run of the real agent on a zh-Hans question, as its events come (names from agent_svc):
+# the judge refines, the agent trims a line off the question, the judge accepts.
+AGENT_RUN: list[tuple[str, dict[str, Any]]] = [
+    ("reasoning", {"step": "accepted", "text": "question received; the agent is starting"}),
+    (
+        "reasoning",
+        {
+            "step": "classify",
+            "text": "intent INTENT_DOCUMENT_QA, task TASK_TYPE_SIMPLE_FAQ, language zh-Hans: faq",
+        },
+    ),
+    ("reasoning", {"step": "plan", "text": "search once"}),
+    ("reasoning", {"step": "decide", "text": "use_tool: search the documents"}),
+    ("tool_call", {"tool": "document_search", "arguments_json": "{}", "call_id": "d-1-1"}),
+    (
+        "tool_result",
+        {
+            "tool": "document_search",
+            "call_id": "d-1-1",
+            "summary": "2 passages",
+            "ok": True,
+            "result_count": 2,
+            "latency_ms": 3.0,
+        },
+    ),
+    ("reasoning", {"step": "grade", "text": "2 of 2 passages pass relevance threshold 0.30"}),
+    ("reasoning", {"step": "decide", "text": "answer: enough evidence"}),
+    ("reasoning", {"step": "judge", "text": "line 2 does not address the question"}),
+    ("judgement", {"decision": "refine", "risk_score": 0.45, "risk_level": "moderate"}),
+    ("reasoning", {"step": "trim", "text": "dropped 1 line(s) off the question"}),
+    ("reasoning", {"step": "decide", "text": "answer: the judge said refine (risk 0.45)"}),
+    ("judgement", {"decision": "accept", "risk_score": 0.05, "risk_level": "low"}),
+    ("done", {"answer": "员工请假须提前三天申请。", "sources": [], "language": "zh-Hans"}),
+]
+
+
+def replay(page: Any, events: list[tuple[str, dict[str, Any]]]) -> Any:
+    """Draw a turn from ``events`` through the page's own stream handler."""
+    page.evaluate(
+        """(events) => {
+            const turn = newTurn("员工请假要提前几天申请？");
+            for (const [name, data] of events) {
+                handleEvent(turn, {name, data: JSON.stringify(data)});
+            }
+        }""",
+        events,
     )
-    assert turn.locator(".steps > summary").inner_text() == "查看處理過程（5 步）"
-    assert "決定下一步…" not in turn.locator(".step-lines li").all_text_contents()
+    return page.locator(".turn").last
+
+
+def test_a_real_agent_run_on_a_chinese_page(zh_page: Any) -> None:
+    """zh-Hans said by the router: the Chinese page says the steps in Simplified characters;
+    each "decide" is left to the raw log (the step it chose says it), and the judge's
+    reasoning and its verdict are one line."""
+    turn = replay(zh_page, AGENT_RUN)
+    assert_folded(turn)
+    assert turn.locator(".steps > summary").inner_text() == "查看处理过程（8 步）"
+    assert turn.locator(".step-lines li").all_text_contents() == [
+        "已收到您的问题",
+        "理解您的问题…",
+        "搜索您的文件…",
+        "找到 2 段内容",
+        "挑选相关段落…",
+        "对照来源检查回答…",
+        "删去与问题无关的句子",
+        "对照来源检查回答…",
+    ]
+    assert turn.locator(".raw-log > summary").text_content() == "原始记录（13）"
+    raw = turn.locator(".step-list li").all_text_contents()
+    assert "decide answer: the judge said refine (risk 0.45)" in raw
+    assert "trim dropped 1 line(s) off the question" in raw
+
+
+def test_a_real_agent_run_on_an_english_page(en_page: Any) -> None:
+    turn = replay(en_page, AGENT_RUN)
+    assert turn.locator(".steps > summary").inner_text() == "Show how this was answered (8 steps)"
+    lines = turn.locator(".step-lines li").all_text_contents()
+    assert lines[3:7] == [
+        "found 2 passages",
+        "picking the relevant passages…",
+        "checking the answer against its sources…",
+        "removing lines that do not answer the question",
+    ]
 
 
 def test_the_lines_in_each_language(zh_page: Any) -> None:
