@@ -25,6 +25,7 @@ def judgement_out(j: common_pb2.Judgement) -> JudgementOut:
         judge_model=j.judge_model,
         invalid_citations=list(j.hallucination.invalid_citations),
         unsupported_claims=list(j.hallucination.unsupported_claims),
+        off_topic_lines=[v.text for v in j.line_verdicts if not v.addresses_question],
     )
 
 

@@ -125,6 +125,11 @@ class JudgementOut(BaseModel):
     judge_model: str = ""
     invalid_citations: list[str] = Field(default_factory=list)
     unsupported_claims: list[str] = Field(default_factory=list)
+    off_topic_lines: list[str] = Field(
+        default_factory=list,
+        description="sentences of the judged draft that do not address the question (the agent "
+        "drops them before delivering; listed when the verdict still holds some)",
+    )
 
 
 class StepOut(BaseModel):
