@@ -23,7 +23,7 @@ from retrieval_svc.documents.ocr_layout import page_blocks
 Progress = Callable[[int, int], None]
 
 # The decoders Pillow may use: nothing else is even tried on an upload.
-FORMATS = ("PNG", "JPEG", "MPO", "TIFF", "WEBP", "BMP", "DIB")
+FORMATS = ("PNG", "JPEG", "TIFF", "WEBP", "BMP", "DIB")
 
 
 def _open(content: bytes) -> Any:
