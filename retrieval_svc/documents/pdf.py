@@ -227,7 +227,8 @@ def pdf_error(exc: BaseException) -> InvalidInput:
 
 def pdf_document(content: bytes, limits: Limits, progress: Progress | None = None) -> Document:
     """The blocks of a PDF, scanned pages read by OCR (InvalidInput if it is not one, is
-    encrypted, corrupt, or over the page limit). ``progress(page, pages)`` is called after each page is read."""
+    encrypted, corrupt, or over the page limit). ``progress(page, pages)`` is called after
+    each page is read."""
     import pdfplumber
     import pypdfium2 as pdfium
 
