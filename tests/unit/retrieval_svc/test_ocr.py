@@ -46,7 +46,8 @@ def _render(pdf: bytes, dpi: int = 200) -> Image.Image:
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        return doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        image: Image.Image = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        return image
     finally:
         doc.close()
 
