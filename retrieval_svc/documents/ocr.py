@@ -8,7 +8,9 @@ the container's CPU limit.
 :func:`recognise` straightens the page first: small skew (a phone photo) is measured from the
 detected text boxes and rotated away; a page turned by 90° or 180° is tried the other ways
 round and read the way that gives the most confident text. rapidocr's own per-line direction
-classifier is off: on straight pages it turned some good lines upside down.
+classifier is off: on straight pages it turned some good lines upside down. The lines it
+returns are corrected (:mod:`ocr_correct`: zeros read as letters, Simplified characters on a
+Traditional page).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import Any
 
 import numpy as np
 from PIL import Image
+
+from retrieval_svc.documents.ocr_correct import correct_page
 
 # Longest side rapidocr works at (it shrinks larger images first; its default is 2000, which
 # would throw away most of a 300 dpi A4 page).
@@ -77,10 +81,10 @@ _ENGINE = _SharedEngine()
 
 
 def _lines(raw: list[tuple[Any, str, float]]) -> list[OcrLine]:
+    kept = [(quad, text, score) for quad, text, score in raw if text.strip()]
+    texts = correct_page([text.strip() for _, text, _ in kept])
     out: list[OcrLine] = []
-    for quad, text, score in raw:
-        if not text.strip():
-            continue
+    for (quad, _, score), text in zip(kept, texts, strict=True):
         pts = np.asarray(quad, dtype=float)
         box = (
             float(pts[:, 0].min()),
@@ -88,7 +92,7 @@ def _lines(raw: list[tuple[Any, str, float]]) -> list[OcrLine]:
             float(pts[:, 0].max()),
             float(pts[:, 1].max()),
         )
-        out.append(OcrLine(text.strip(), box, score))
+        out.append(OcrLine(text, box, score))
     return out
 
 
