@@ -7,6 +7,7 @@ import hanzidentifier
 import pytest
 
 from retrieval_svc.documents.ocr_correct import (
+    CONFUSIONS,
     correct_page,
     fix_zeros,
     is_traditional,
@@ -47,10 +48,10 @@ def test_zeros_between_digits_only(read: str, fixed: str) -> None:
 
 
 def test_simplified_only_characters_become_traditional_in_context() -> None:
-    # what PP-OCRv4 reads on Traditional pages: 处 for 處, 预 for 預, 调 for 調
+    # what PP-OCRv4 reads on Traditional pages: 处 for 處, 预 for 預
     assert to_traditional("管理处") == "管理處"
     assert to_traditional("预算") == "預算"
-    assert to_traditional("调整") == "調整"
+    assert to_traditional("联络电话") == "聯絡電話"
     assert to_traditional("头发") == "頭髮"  # the word picks 髮, not 發
     assert to_traditional("发展") == "發展"
 
@@ -90,3 +91,21 @@ def test_english_and_mixed_lines_keep_everything_but_zeros() -> None:
     lines = ["ASUS ExpertBook B5", "Intel Core Ultra 5 125U", "NT$38,9o0", "1.25 kg"]
     assert correct_page(lines) == ["ASUS ExpertBook B5", "Intel Core Ultra 5 125U",
                                    "NT$38,900", "1.25 kg"]  # fmt: skip
+
+
+def test_measured_confusions_and_doubles() -> None:
+    # 週 is missing from PP-OCRv4's dictionary and is read 调; 調 is read as itself
+    assert to_traditional("每调二") == "每週二"
+    assert to_traditional("調整") == "調整"
+    # a character read twice, both ways, at 300 dpi
+    assert to_traditional("測测試") == "測試"
+    assert to_traditional("調调查") == "調查"
+    assert to_traditional("测測試") == "測試"
+    for key, value in CONFUSIONS.items():  # only Simplified-only characters are ever replaced
+        assert hanzidentifier.identify(key) == hanzidentifier.SIMPLIFIED
+        assert hanzidentifier.identify(value) != hanzidentifier.SIMPLIFIED
+
+
+def test_ratio_one_page_with_many_misreads_is_still_traditional() -> None:
+    # a zh-Hant table page of the tune half read 20 Traditional-only and 16 Simplified-only
+    assert is_traditional(["勞動基準法", "應辦理請領", "处理费用预计说明书"])
