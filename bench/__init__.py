@@ -22,6 +22,7 @@ BENCHMARKS = (
     "reliability",
     "agent",
     "documents",
+    "ocr",
 )
 
 bench_app = typer.Typer(
