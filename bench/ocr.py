@@ -129,16 +129,26 @@ class _Baseline:
 
 
 def read_pages(
-    pages: list[Page], dpis: list[int], conditions: list[str], systems: list[str], font: str
+    pages: list[Page],
+    straight_dpis: list[int],
+    photo_dpis: list[int],
+    systems: list[str],
+    font: str,
 ) -> list[Reading]:
+    """Every page drawn at each dpi, read straight at ``straight_dpis`` and photographed at
+    ``photo_dpis``, by each system."""
     readers: dict[str, Callable[[bytes, str], str]] = {"groundmesh": _ours, "rapidocr": _Baseline()}
     out: list[Reading] = []
-    total = len(pages) * len(dpis) * len(conditions)
+    jobs = [(d, "straight") for d in straight_dpis] + [(d, "photo") for d in photo_dpis]
+    dpis = sorted({d for d, _ in jobs})
+    total = len(pages) * len(jobs)
     done = 0
     for page in pages:
         for dpi in dpis:
             image = render(page, dpi, font)
-            for condition in conditions:
+            for condition in ("straight", "photo"):
+                if (dpi, condition) not in jobs:
+                    continue
                 if condition == "photo":
                     content, ctype = photo(image, f"{page.id}/{dpi}", dpi), "image/jpeg"
                 else:
@@ -270,9 +280,15 @@ def register(app: typer.Typer) -> None:
     def ocr(
         half: Annotated[str, typer.Option(help="tune, report or all")] = "report",
         dpi: Annotated[
-            list[int] | None, typer.Option(help="dpi to draw at (repeat; default 150 and 300)")
+            list[int] | None,
+            typer.Option(
+                help="dpi to read straight pages at (repeat; default 150 and 300; 0: none)"
+            ),
         ] = None,
-        photos: Annotated[bool, typer.Option(help="also read the photographed pages")] = True,
+        photo_dpi: Annotated[
+            list[int] | None,
+            typer.Option(help="dpi to photograph at (repeat; default 300; 0: no photos)"),
+        ] = None,
         baseline: Annotated[
             bool, typer.Option(help="also read every page with rapidocr as shipped")
         ] = True,
@@ -295,12 +311,12 @@ def register(app: typer.Typer) -> None:
                 err=True,
             )
             raise typer.Exit(2)
-        dpis = sorted(set(dpi or [150, 300]))
+        straight = sorted({d for d in (dpi or [150, 300]) if d > 0})
         pages = load_pages(half)[: limit or None]
         systems = ["groundmesh", "rapidocr"] if baseline else ["groundmesh"]
-        conditions = ["straight", "photo"] if photos else ["straight"]
+        photos = sorted({d for d in (photo_dpi or [300]) if d > 0})
         typer.echo(f"{len(pages)} pages of the {half} half, font {font}", err=True)
-        readings = read_pages(pages, dpis, conditions, systems, font)
+        readings = read_pages(pages, straight, photos, systems, font)
         result = report(readings, systems, half)
         if misses:
             for r in readings:
