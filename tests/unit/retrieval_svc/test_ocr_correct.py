@@ -109,3 +109,18 @@ def test_measured_confusions_and_doubles() -> None:
 def test_ratio_one_page_with_many_misreads_is_still_traditional() -> None:
     # a zh-Hant table page of the tune half read 20 Traditional-only and 16 Simplified-only
     assert is_traditional(["勞動基準法", "應辦理請領", "处理费用预计说明书"])
+
+
+def test_recognised_lines_are_corrected_text_from_files_is_not() -> None:
+    from retrieval_svc.documents.ocr import _lines
+
+    quad = [[0, 0], [100, 0], [100, 10], [0, 10]]
+    raw = [(quad, f" {line} ", 0.9) for line in TRADITIONAL_PAGE[:2]]
+    raw.append((quad, "保證金NT$1,0o0，管理处", 0.9))
+    lines = _lines(raw)
+    assert [line.text for line in lines] == [*TRADITIONAL_PAGE[:2], "保證金NT$1,000，管理處"]
+    # only OCR goes through the corrections: the text layer of a file is what it holds
+    from retrieval_svc.formats import extract
+
+    content = "管理处 NT$1,0o0 每週".encode()
+    assert "管理处 NT$1,0o0" in extract("text/plain", content, 1 << 20).text
