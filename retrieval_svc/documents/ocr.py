@@ -115,6 +115,25 @@ def skew_angle(quads: list[Any]) -> float:
     return float(np.median(angles))
 
 
+def level(
+    raw: list[tuple[Any, str, float]], angle: float, size: tuple[int, int]
+) -> list[tuple[Any, str, float]]:
+    """The boxes of a read turned by ``angle`` degrees (as :func:`skew_angle` measures it)
+    about the page's centre, so that text tilted by that angle lies flat."""
+    a = math.radians(angle)
+    cos, sin = math.cos(a), math.sin(a)
+    cx, cy = size[0] / 2, size[1] / 2
+    out = []
+    for quad, text, score in raw:
+        centre = np.array([cx, cy])
+        pts = np.asarray(quad, dtype=float) - centre
+        turned = np.stack(
+            [pts[:, 0] * cos - pts[:, 1] * sin, pts[:, 0] * sin + pts[:, 1] * cos], axis=1
+        )
+        out.append(((turned + centre).tolist(), text, score))
+    return out
+
+
 def mostly_vertical(quads: list[Any]) -> bool:
     """Most boxes are tall and thin: the page is turned by 90° (or written vertically)."""
     tall = 0
@@ -159,6 +178,8 @@ def recognise(image: Image.Image) -> list[OcrLine]:
         again = _ENGINE.run(_array(straight))
         if _score(again) >= _score(raw):
             raw, page = again, straight
+        else:  # the tilted read is kept, its boxes levelled so its rows stay rows
+            raw = level(raw, angle, page.size)
     if _mean_confidence(raw) < _WEAK:
         flipped = page.transpose(Image.Transpose.ROTATE_180)
         again = _ENGINE.run(_array(flipped))

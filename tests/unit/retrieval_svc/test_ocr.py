@@ -196,3 +196,20 @@ def test_traditional_chinese_lines_are_read() -> None:
     text = extract(PNG, _png(image), 64 << 20).text
     for word in ("星期二", "五千元", "三十人"):
         assert word in text
+
+
+def test_a_tilted_read_kept_is_levelled_so_rows_stay_rows() -> None:
+    import math
+
+    from retrieval_svc.documents.ocr import level, skew_angle
+
+    def box(x: float, y: float, a: float) -> list[list[float]]:
+        c, s = math.cos(math.radians(a)), math.sin(math.radians(a))
+        return [[x, y], [x + 300 * c, y - 300 * s], [x + 300 * c + 20 * s, y - 300 * s + 20 * c],
+                [x + 20 * s, y + 20 * c]]  # fmt: skip
+
+    raw = [(box(100, 100 + 50 * i, 3.0), "t", 0.9) for i in range(4)]
+    assert abs(skew_angle([r[0] for r in raw]) - 3.0) < 1e-6
+    flat = level(raw, 3.0, (1000, 1000))
+    assert abs(skew_angle([r[0] for r in flat])) < 1e-6
+    assert [r[1:] for r in flat] == [r[1:] for r in raw]
