@@ -24,6 +24,7 @@ BENCHMARKS = (
     "documents",
     "answers",
     "rewrites",
+    "ocr",
 )
 
 bench_app = typer.Typer(

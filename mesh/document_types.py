@@ -22,8 +22,18 @@ ODS = "application/vnd.oasis.opendocument.spreadsheet"
 ODP = "application/vnd.oasis.opendocument.presentation"
 EPUB = "application/epub+zip"
 EML = "message/rfc822"
+# Images are read by OCR; a TIFF's every frame is a page.
+PNG = "image/png"
+JPEG = "image/jpeg"
+TIFF = "image/tiff"
+WEBP = "image/webp"
+BMP = "image/bmp"
 
-SUPPORTED = (TEXT, MARKDOWN, HTML, CSV, PDF, DOCX, XLSX, XLS, PPTX, ODT, ODS, ODP, EPUB, EML)
+IMAGE_TYPES = frozenset({PNG, JPEG, TIFF, WEBP, BMP})
+SUPPORTED = (
+    TEXT, MARKDOWN, HTML, CSV, PDF, DOCX, XLSX, XLS, PPTX, ODT, ODS, ODP, EPUB, EML,
+    PNG, JPEG, TIFF, WEBP, BMP,
+)  # fmt: skip
 TEXT_TYPES = frozenset({TEXT, MARKDOWN, HTML, CSV})
 
 _ALIASES = {
@@ -33,6 +43,13 @@ _ALIASES = {
     "application/x-pdf": PDF,
     "text/tab-separated-values": CSV,
     "application/csv": CSV,
+    "image/jpg": JPEG,
+    "image/pjpeg": JPEG,
+    "image/x-png": PNG,
+    "image/tif": TIFF,
+    "image/x-tiff": TIFF,
+    "image/x-ms-bmp": BMP,
+    "image/x-bmp": BMP,
 }
 
 EXTENSIONS = {
@@ -54,6 +71,13 @@ EXTENSIONS = {
     ".odp": ODP,
     ".epub": EPUB,
     ".eml": EML,
+    ".png": PNG,
+    ".jpg": JPEG,
+    ".jpeg": JPEG,
+    ".tif": TIFF,
+    ".tiff": TIFF,
+    ".webp": WEBP,
+    ".bmp": BMP,
 }
 
 

@@ -13,18 +13,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mesh.document_types import (
+    BMP,
     CSV,
     DOCX,
     EML,
     EPUB,
     HTML,
+    IMAGE_TYPES,
+    JPEG,
     MARKDOWN,
     ODP,
     ODS,
     ODT,
     PDF,
+    PNG,
     PPTX,
     TEXT,
+    TIFF,
+    WEBP,
     XLS,
     XLSX,
     normalize_content_type,
@@ -32,6 +38,7 @@ from mesh.document_types import (
 from mesh.errors import InvalidInput
 from mesh.text_decoding import decode_text
 from retrieval_svc.documents.archive import check_zip
+from retrieval_svc.documents.images import image_document
 from retrieval_svc.documents.markdown import markdown_blocks
 from retrieval_svc.documents.model import Document, Limits
 from retrieval_svc.documents.opendocument import odt_document
@@ -43,9 +50,9 @@ from retrieval_svc.documents.word import docx_document
 from retrieval_svc.text import clean_text
 
 __all__ = [
-    "CSV", "DOCX", "EML", "EPUB", "HTML", "MARKDOWN", "ODP", "ODS", "ODT", "PDF", "PPTX",
-    "TEXT", "XLS", "XLSX", "Extracted", "check_zip", "extract", "normalize_content_type",
-    "screen",
+    "BMP", "CSV", "DOCX", "EML", "EPUB", "HTML", "JPEG", "MARKDOWN", "ODP", "ODS", "ODT",
+    "PDF", "PNG", "PPTX", "TEXT", "TIFF", "WEBP", "XLS", "XLSX", "Extracted", "check_zip",
+    "extract", "normalize_content_type", "screen",
 ]  # fmt: skip
 
 
@@ -84,6 +91,8 @@ def _document(
         EML: lambda: eml_document(content, limits),
         MARKDOWN: lambda: markdown_blocks(_decode(content, charset)),
     }
+    for image_type in IMAGE_TYPES:
+        readers[image_type] = lambda: image_document(content, limits, progress)
     reader = readers.get(content_type)
     if reader is not None:
         return reader()

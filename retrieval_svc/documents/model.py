@@ -40,6 +40,8 @@ class Block:
     pages; ``page_label`` names it where a number is not how a reader finds it (a sheet's
     name). A table's ``header`` holds its column names (empty when it has none) and ``rows``
     its data rows; ``text`` is then the caption or the sentence that introduces it.
+    ``confidence`` is the mean OCR confidence (0–1) of a block read from a scan or an image,
+    None for text the file itself holds.
     """
 
     kind: Kind
@@ -49,6 +51,7 @@ class Block:
     level: int = 0
     header: tuple[str, ...] = ()
     rows: tuple[TableRow, ...] = ()
+    confidence: float | None = None
 
 
 @dataclass
@@ -113,6 +116,10 @@ class Limits:
     max_cells: int = 1_000_000
     max_page_chars: int = 60_000
     max_pages: int = 5_000
+    # An image's declared width × height, checked before it is decoded (a decompression
+    # bomb: a few KB of PNG can declare 100000 × 100000 pixels). 60 MP is an A2 sheet at
+    # 300 dpi.
+    max_image_pixels: int = 60_000_000
 
     def check_cells(self, rows: int, cells: int, where: str) -> None:
         """InvalidInput when a table or sheet is over the row or cell limit."""

@@ -1,7 +1,9 @@
 """PDF: words with their positions and fonts from PDFium (:mod:`pdf_chars`), ruled tables
 from pdfplumber's table finder (only on pages that draw rules), whitespace-aligned tables and
 columns from :mod:`pdf_tables` and :mod:`pdf_lines`, running headers and footers from
-:mod:`margins`. Each block keeps its page."""
+:mod:`margins`. A page with no text layer (or almost none) that draws an image is a scan: it
+is rendered at ``OCR_DPI`` and read by OCR (:mod:`ocr`, :mod:`ocr_layout`), its blocks
+carrying their OCR confidence. Each block keeps its page."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ class _Page:
     height: float
     lines: list[Line]
     tables: list[_Table]
+    scanned: list[Block] | None = None  # the page's blocks read by OCR (a scan)
 
 
 _LETTER_SPACED = re.compile(r"(\S{1,2} )+\S{1,2}")
@@ -100,8 +103,37 @@ def without_line_numbers(words: list[Word], width: float) -> list[Word]:
     return [w for w in words if id(w) not in drop] if drop else words
 
 
+# A page with fewer characters than this in its text layer that draws an image is a scan.
+SCAN_MAX_CHARS = 10
+# Resolution a scanned page is rendered at for OCR (measured: see retrieval_svc/README.md).
+OCR_DPI = 200
+
+
+def _draws_image(page: Any) -> bool:
+    import pypdfium2.raw as pdfium_c
+
+    return any(True for _ in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=2))
+
+
+def _scanned_page(page: Any, number: int, limits: Limits) -> _Page:
+    """A page with no text layer, rendered and read by OCR."""
+    from retrieval_svc.documents.ocr import recognise
+    from retrieval_svc.documents.ocr_layout import page_blocks
+
+    bitmap = page.render(scale=OCR_DPI / 72, may_draw_forms=True)
+    try:
+        image = bitmap.to_pil()
+    finally:
+        bitmap.close()
+    lines = recognise(image)
+    limits.check_page_chars(sum(len(line.text) for line in lines), f"page {number}")
+    return _Page(number, float(page.get_height()), [], [], page_blocks(lines, number))
+
+
 def _read_page(page: Any, plumber: Any, number: int, limits: Limits) -> _Page:
     words = [w for w in page_words(page) if w.text.strip()]
+    if sum(len(w.text.strip()) for w in words) < SCAN_MAX_CHARS and _draws_image(page):
+        return _scanned_page(page, number, limits)
     limits.check_page_chars(sum(len(w.text) for w in words), f"page {number}")
     tables: list[_Table] = []
     words = without_line_numbers(words, float(page.get_width()))
@@ -130,6 +162,9 @@ def _blocks(pages: list[_Page]) -> list[Block]:
     size = body_size([ln for p in pages for ln in p.lines])
     blocks: list[Block] = []
     for page in pages:
+        if page.scanned is not None:
+            blocks.extend(page.scanned)
+            continue
         kept = [ln for ln in page.lines if (page.number, ln.text) not in drop]
         items: list[tuple[float, int, Block | _Table]] = []
         order = {id(ln): i for i, ln in enumerate(kept)}
@@ -191,8 +226,9 @@ def pdf_error(exc: BaseException) -> InvalidInput:
 
 
 def pdf_document(content: bytes, limits: Limits, progress: Progress | None = None) -> Document:
-    """The blocks of a text PDF (InvalidInput if it is not one, is encrypted, corrupt, or
-    over the page limit). ``progress(page, pages)`` is called after each page is read."""
+    """The blocks of a PDF, scanned pages read by OCR (InvalidInput if it is not one, is
+    encrypted, corrupt, or over the page limit). ``progress(page, pages)`` is called after
+    each page is read."""
     import pdfplumber
     import pypdfium2 as pdfium
 

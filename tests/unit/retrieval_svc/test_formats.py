@@ -40,7 +40,7 @@ class TestContentTypes:
     def test_supported(self, given: str, expected: str) -> None:
         assert normalize_content_type(given) == expected
 
-    @pytest.mark.parametrize("ctype", ["application/zip", "image/png", "application/msword"])
+    @pytest.mark.parametrize("ctype", ["application/zip", "image/gif", "application/msword"])
     def test_unsupported_is_invalid_input_naming_the_supported(self, ctype: str) -> None:
         with pytest.raises(InvalidInput, match="text/markdown"):
             normalize_content_type(ctype)

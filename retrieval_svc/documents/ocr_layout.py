@@ -1,0 +1,215 @@
+"""Recognised lines of one page → blocks in reading order. Pure functions over boxes.
+
+Boxes on one baseline make a row. A page whose rows leave a vertical gutter near the middle
+is read column by column (a line spanning the gutter, a title, starts a new band). Within a
+column, rows of several boxes apart (two or more in a run) are a table, one row per line; other
+rows join into paragraphs, broken at a wider gap than the line spacing; CJK lines join without
+a space (:func:`~retrieval_svc.documents.pdf_lines.join_lines`). A short line much taller than
+the body is a heading. Every block keeps its page and the mean confidence of its lines.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from retrieval_svc.documents.model import Block, Kind, TableRow
+from retrieval_svc.documents.ocr import OcrLine
+from retrieval_svc.documents.pdf_lines import join_lines
+from retrieval_svc.documents.tables import split_header
+
+
+@dataclass
+class _Row:
+    boxes: list[OcrLine]
+
+    @property
+    def top(self) -> float:
+        return min(b.box[1] for b in self.boxes)
+
+    @property
+    def bottom(self) -> float:
+        return max(b.box[3] for b in self.boxes)
+
+    @property
+    def height(self) -> float:
+        return statistics.median(b.box[3] - b.box[1] for b in self.boxes)
+
+
+def rows_of(lines: Sequence[OcrLine]) -> list[list[OcrLine]]:
+    """Boxes on one baseline (their vertical middles within half a line of each other), each
+    row left to right, rows top to bottom."""
+    rows: list[list[OcrLine]] = []
+    for line in sorted(lines, key=lambda b: (b.box[1] + b.box[3]) / 2):
+        mid = (line.box[1] + line.box[3]) / 2
+        height = line.box[3] - line.box[1]
+        if rows:
+            last = rows[-1]
+            last_mid = statistics.mean((b.box[1] + b.box[3]) / 2 for b in last)
+            last_h = statistics.median(b.box[3] - b.box[1] for b in last)
+            if abs(mid - last_mid) < 0.5 * min(height, last_h):
+                last.append(line)
+                continue
+        rows.append([line])
+    return [sorted(r, key=lambda b: b.box[0]) for r in rows]
+
+
+def gutter(lines: Sequence[OcrLine]) -> float | None:
+    """The x of the gap between two columns of prose: a strip in the middle half of the
+    text's width (nearest its middle) that at most a tenth of the boxes (or two: titles)
+    cross, with several long lines wholly on each side. None for a one-column page, and for
+    a table or a form, whose cells are short."""
+    if len(lines) < 6:
+        return None
+    left = min(b.box[0] for b in lines)
+    right = max(b.box[2] for b in lines)
+    width = right - left
+    if width <= 0:
+        return None
+    best: tuple[float, float] | None = None  # (crossings, distance from the middle)
+    best_x = None
+    step = width / 100
+    x = left + 0.25 * width
+    while x <= left + 0.75 * width:
+        crossing = sum(1 for b in lines if b.box[0] < x < b.box[2])
+        on_left = sum(1 for b in lines if b.box[2] <= x)
+        on_right = sum(1 for b in lines if b.box[0] >= x)
+        if crossing <= max(2, 0.1 * len(lines)) and on_left >= 3 and on_right >= 3:
+            key = (float(crossing), abs(x - (left + width / 2)))
+            if best is None or key < best:
+                best, best_x = key, x
+        x += step
+    if best_x is None:
+        return None
+    # the gap must be real: the boxes on either side leave a strip at least 1.5 lines wide
+    heights = statistics.median(b.box[3] - b.box[1] for b in lines)
+    near_left = max((b.box[2] for b in lines if b.box[2] <= best_x), default=left)
+    near_right = min((b.box[0] for b in lines if b.box[0] >= best_x), default=right)
+    if near_right - near_left < 1.5 * heights:
+        return None
+    # and the columns hold prose: their lines are long (a table's or a form's cells are not)
+    for side in (
+        [b.box[2] - b.box[0] for b in lines if b.box[2] <= best_x],
+        [b.box[2] - b.box[0] for b in lines if b.box[0] >= best_x],
+    ):
+        if statistics.median(side) < 8 * heights:
+            return None
+    return (near_left + near_right) / 2
+
+
+def reading_order(lines: Sequence[OcrLine]) -> list[list[list[OcrLine]]]:
+    """The page's rows grouped into runs read one after the other: each run is the rows of
+    one column within one band (bands are split by lines that cross the gutter)."""
+    x = gutter(lines)
+    if x is None:
+        return [rows_of(lines)]
+    runs: list[list[list[OcrLine]]] = []
+    band: list[OcrLine] = []
+
+    def flush() -> None:
+        left = [b for b in band if b.box[2] <= x]
+        right = [b for b in band if b.box[2] > x]
+        runs.extend(rows_of(side) for side in (left, right) if side)
+        band.clear()
+
+    for row in rows_of(lines):
+        spanning = [b for b in row if b.box[0] < x < b.box[2]]
+        if spanning:
+            flush()
+            runs.append([row])
+        else:
+            band.extend(row)
+    flush()
+    return runs
+
+
+def _mean(lines: Sequence[OcrLine]) -> float:
+    chars = sum(len(b.text) for b in lines)
+    if not chars:
+        return 0.0
+    return round(sum(b.confidence * len(b.text) for b in lines) / chars, 4)
+
+
+def _is_table_row(row: list[OcrLine], height: float) -> bool:
+    if len(row) < 2:
+        return False
+    gaps = [b.box[0] - a.box[2] for a, b in pairwise(row)]
+    return min(gaps) > 1.0 * height
+
+
+def page_blocks(lines: Sequence[OcrLine], page: int) -> list[Block]:
+    """The blocks of one recognised page (``page`` is 1-based, or 0 for a single image that
+    is not a page of anything)."""
+    if not lines:
+        return []
+    body = statistics.median(b.box[3] - b.box[1] for b in lines)
+    blocks: list[Block] = []
+    for run in reading_order(lines):
+        blocks.extend(_Run(page, body).read(run))
+    return blocks
+
+
+class _Run:
+    """The blocks of one column of one band, built row by row."""
+
+    def __init__(self, page: int, body: float) -> None:
+        self.page = page
+        self.body = body
+        self.blocks: list[Block] = []
+        self.para: list[_Row] = []
+        self.table: list[_Row] = []
+
+    def end_para(self) -> None:
+        if self.para:
+            boxes = [b for r in self.para for b in r.boxes]
+            text = join_lines([" ".join(b.text for b in r.boxes) for r in self.para])
+            self.blocks.append(Block(Kind.PARAGRAPH, text, self.page, confidence=_mean(boxes)))
+            self.para = []
+
+    def end_table(self) -> None:
+        if len(self.table) >= 2:
+            cells = [tuple(b.text for b in r.boxes) for r in self.table]
+            width = max(len(c) for c in cells)
+            header, rows = split_header([c + ("",) * (width - len(c)) for c in cells])
+            self.blocks.append(
+                Block(
+                    Kind.TABLE, "", self.page, header=header,
+                    rows=tuple(TableRow(r, self.page) for r in rows),
+                    confidence=_mean([b for r in self.table for b in r.boxes]),
+                )
+            )  # fmt: skip
+        else:
+            self.para.extend(self.table)
+        self.table = []
+
+    def read(self, run: list[list[OcrLine]]) -> list[Block]:
+        body = self.body
+        prev: _Row | None = None
+        for boxes in run:
+            row = _Row(boxes)
+            gap = row.top - prev.bottom if prev is not None else 0.0
+            prev = row
+            if _is_table_row(boxes, body):
+                self.end_para()
+                if self.table and gap > 1.5 * body:
+                    self.end_table()
+                self.table.append(row)
+                continue
+            if self.table:
+                self.end_table()
+                self.end_para()
+            text = " ".join(b.text for b in boxes)
+            if row.height > 1.4 * body and len(text) <= 60:
+                self.end_para()
+                self.blocks.append(
+                    Block(Kind.HEADING, text, self.page, level=2, confidence=_mean(boxes))
+                )
+                continue
+            if self.para and (gap > 0.9 * body or row.height > 1.25 * self.para[-1].height):
+                self.end_para()
+            self.para.append(row)
+        self.end_table()
+        self.end_para()
+        return self.blocks
