@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from judge_svc.focus import FocusScores, terms_of
+from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
 from mesh.scripts import same_language
 
@@ -121,24 +121,27 @@ def _cites_tool(sentence: Sentence, sources: Sequence[Source]) -> bool:
 
 
 def _tool_answers(question: str, tool_lines: Sequence[str]) -> bool:
-    """Whether the tool's lines hold every content term of the question (an expression, a date):
-    then nothing is left for a document to answer."""
-    asked = {t for t in terms_of(question) if any(c.isalnum() for c in t)}
+    """Whether the tool's lines answer the whole question: every term of it, once its words of
+    arithmetic and asking ("乘以", "times", "是多少") are set aside, is in the tool's lines (the
+    numbers of "17 乘以 23 是多少？" in ``calculator: 17 * 23 → 391``). Nothing is then left
+    for a document to answer."""
     held = terms_of(" ".join(tool_lines))
-    return not asked or asked <= held or _only_arithmetic(question)
+    asked = {
+        t
+        for t in focus_terms(question)
+        if t not in _ARITHMETIC_WORDS and not all(c in _ARITHMETIC_CHARS for c in t)
+    }
+    return asked <= held
 
 
-def _only_arithmetic(question: str) -> bool:
-    """A question whose terms are numbers and operators only ("what is 7*7", 「3加5等於多少」)."""
-    words = terms_of(question)
-    return bool(words) and all(
-        t.replace(".", "").isdigit() or t in _ARITHMETIC_WORDS for t in words
-    )
-
-
+# Words that ask for a calculation, not for anything a document says (stems as terms_of cuts
+# them: "times" → "time").
 _ARITHMETIC_WORDS = frozenset(
-    "加 減 减 乘 除 以 等 於 于 等於 等于 乘以 除以 加上 減去 减去 plus minus times divided "
-    "multiplied percent sum product equal".split()
+    "plus minus time times divid divided multipli multiplied percent sum product equal square "
+    "root power calcul calculate comput what much result answer number of by".split()
+)
+_ARITHMETIC_CHARS = frozenset(
+    "加減减乘除以等於于的次方根號号平開开算計计幫帮一下百分之是多少啊呢嗎吗請请問问個个和我你您"
 )
 
 

@@ -16,12 +16,26 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 
 @dataclass(frozen=True)
 class ChunkDraft:
-    """A chunk before it has ids: its text, the heading it sits under, and its page."""
+    """A chunk before it has ids: its text, the heading it sits under, and its page.
+
+    ``ocr_confidence`` is 0 when the text was not read by OCR, else the mean OCR confidence
+    of the blocks the chunk was cut from, in (0, 1].
+    """
 
     text: str
     section: str
     page: int = 0
     page_label: str = ""
+    ocr_confidence: float = 0.0
+
+
+def ocr_confidence(blocks: Sequence[Block]) -> float:
+    """0 when none of ``blocks`` was read by OCR, else the mean OCR confidence of those that
+    were, kept in (0, 1] so that OCR text never reads as "not OCR"."""
+    read = [b.confidence for b in blocks if b.confidence is not None]
+    if not read:
+        return 0.0
+    return min(1.0, max(1e-4, round(sum(read) / len(read), 4)))
 
 
 def _cut(sentence: str, max_tokens: int) -> list[str]:
@@ -91,35 +105,40 @@ def _check(max_tokens: int, overlap_tokens: int) -> None:
         raise ValueError("overlap_tokens must be non-negative and at most half of max_tokens")
 
 
-def _pack(paras: list[str], max_tokens: int, overlap_tokens: int) -> list[str]:
-    """Paragraphs packed into chunks of at most ``max_tokens``; a paragraph over the limit
-    is split at sentence boundaries (a sentence over the limit at token boundaries), and a
-    chunk that continues a split paragraph starts with the previous chunk's last sentences,
-    up to ``overlap_tokens``, for overlap."""
-    chunks: list[str] = []
+def _pack(
+    paras: list[str], max_tokens: int, overlap_tokens: int
+) -> list[tuple[str, tuple[int, ...]]]:
+    """Paragraphs packed into chunks of at most ``max_tokens``, each with the indices of the
+    paragraphs it holds; a paragraph over the limit is split at sentence boundaries (a
+    sentence over the limit at token boundaries), and a chunk that continues a split
+    paragraph starts with the previous chunk's last sentences, up to ``overlap_tokens``, for
+    overlap."""
+    chunks: list[tuple[str, tuple[int, ...]]] = []
     current: list[str] = []
+    held: list[int] = []
     size = 0
-    for para in paras:
+    for index, para in enumerate(paras):
         n = count_tokens(para)
         if n <= max_tokens:
             if current and size + n > max_tokens:
-                chunks.append("\n\n".join(current))
-                current, size = [], 0
+                chunks.append(("\n\n".join(current), tuple(held)))
+                current, held, size = [], [], 0
             current.append(para)
+            held.append(index)
             size += n
             continue
         if current:
-            chunks.append("\n\n".join(current))
-            current, size = [], 0
+            chunks.append(("\n\n".join(current), tuple(held)))
+            current, held, size = [], [], 0
         if _FENCE.match(para):
-            chunks.extend(_split_code(para, max_tokens))
+            chunks.extend((code, (index,)) for code in _split_code(para, max_tokens))
             continue
         piece: list[str] = []
         piece_size = 0
         for sentence in _units(para, max_tokens):
             m = count_tokens(sentence)
             if piece and piece_size + m > max_tokens:
-                chunks.append(_join(piece))
+                chunks.append((_join(piece), (index,)))
                 carried: list[str] = []
                 carried_size = 0
                 for prev in reversed(piece):
@@ -132,9 +151,9 @@ def _pack(paras: list[str], max_tokens: int, overlap_tokens: int) -> list[str]:
             piece.append(sentence)
             piece_size += m
         if piece:
-            chunks.append(_join(piece))
+            chunks.append((_join(piece), (index,)))
     if current:
-        chunks.append("\n\n".join(current))
+        chunks.append(("\n\n".join(current), tuple(held)))
     return chunks
 
 
@@ -153,7 +172,8 @@ def chunk_blocks(
 
     Headings start a new chunk and name its section; paragraphs under one heading and on one
     page are packed together (a chunk never spans a page break, so its page is the page of
-    all it says); tables become records (see :func:`table_pieces`).
+    all it says, nor mixes OCR text with the file's own, so its ``ocr_confidence`` is the
+    mean of the blocks it holds); tables become records (see :func:`table_pieces`).
     """
     _check(max_tokens, overlap_tokens)
     chunks: list[ChunkDraft] = []
@@ -163,8 +183,13 @@ def chunk_blocks(
     def flush() -> None:
         if run:
             first = run[0]
-            texts = _pack([_prose(b) for b in run], max_tokens, overlap_tokens)
-            chunks.extend(ChunkDraft(t, section, first.page, first.page_label) for t in texts)
+            packed = _pack([_prose(b) for b in run], max_tokens, overlap_tokens)
+            chunks.extend(
+                ChunkDraft(
+                    t, section, first.page, first.page_label, ocr_confidence([run[i] for i in held])
+                )
+                for t, held in packed
+            )
             run.clear()
 
     for i, block in enumerate(blocks):
@@ -176,15 +201,20 @@ def chunk_blocks(
             context = block.text or _lead_in(blocks, i)
             label = " › ".join(p for p in (section, context) if p)
             chunks.extend(
-                ChunkDraft(text, label, page, block.page_label)
+                ChunkDraft(text, label, page, block.page_label, ocr_confidence([block]))
                 for text, page in table_pieces(block, max_tokens)
             )
         else:
-            if run and (run[-1].page, run[-1].page_label) != (block.page, block.page_label):
+            if run and _where(run[-1]) != _where(block):
                 flush()
             run.append(block)
     flush()
     return [c for c in chunks if c.text.strip()]
+
+
+def _where(block: Block) -> tuple[int, str, bool]:
+    """What a chunk may not mix: pages, and OCR text with the file's own."""
+    return block.page, block.page_label, block.confidence is not None
 
 
 def _lead_in(blocks: Sequence[Block], i: int) -> str:

@@ -169,7 +169,7 @@ class EmbeddedBackend:
             row = rows.get(chunk_id)
             if row is None:  # deleted since it was ranked
                 continue
-            doc_id, ordinal, section, text, page, page_label = row
+            doc_id, ordinal, section, text, page, page_label, ocr_confidence = row
             if doc_id not in docs:  # a copy per result set: callers may not touch the index
                 found = index.document(doc_id)
                 docs[doc_id] = (found[0], dict(found[1])) if found is not None else None
@@ -178,7 +178,17 @@ class EmbeddedBackend:
                 continue
             title, metadata = doc
             chunk = StoredChunk(
-                chunk_id, doc_id, ordinal, title, section, text, (), metadata, page, page_label
+                chunk_id,
+                doc_id,
+                ordinal,
+                title,
+                section,
+                text,
+                (),
+                metadata,
+                page,
+                page_label,
+                ocr_confidence,
             )
             out.append(ScoredChunk(chunk, score))
         return out

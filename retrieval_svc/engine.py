@@ -281,6 +281,7 @@ class RetrievalEngine:
                 metadata=metadata,
                 page=d.page,
                 page_label=d.page_label,
+                ocr_confidence=d.ocr_confidence,
             )
             for i, d in enumerate(drafts)
         ]

@@ -129,6 +129,7 @@ def hit_to_proto(hit: Hit) -> common_pb2.Chunk:
         ordinal=c.ordinal,
         page=c.page,
         page_label=c.page_label,
+        ocr_confidence=c.ocr_confidence,
     )
 
 

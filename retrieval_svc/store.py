@@ -44,13 +44,19 @@ CREATE TABLE IF NOT EXISTS chunks (
     vector BLOB NOT NULL,
     page INTEGER NOT NULL DEFAULT 0,
     page_label TEXT NOT NULL DEFAULT '',
+    ocr_confidence REAL NOT NULL DEFAULT 0,
     PRIMARY KEY (tenant, chunk_id)
 );
 CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks (tenant, doc_id, ordinal);
 """
 
 
-_PAGE_COLUMNS = (("page", "INTEGER NOT NULL DEFAULT 0"), ("page_label", "TEXT NOT NULL DEFAULT ''"))
+# Columns added since the first stores were written, each added in place when missing.
+_PAGE_COLUMNS = (
+    ("page", "INTEGER NOT NULL DEFAULT 0"),
+    ("page_label", "TEXT NOT NULL DEFAULT ''"),
+    ("ocr_confidence", "REAL NOT NULL DEFAULT 0"),
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,8 @@ class StoredChunk:
     """One searchable chunk; ``doc_id`` is its parent (the ``parent_id`` citations may use).
 
     ``metadata`` is the parent document's; ``tokens`` are its BM25 terms (search results may
-    leave them empty).
+    leave them empty). ``ocr_confidence`` is 0 when the text was not read by OCR, else the
+    mean OCR confidence of the blocks it was cut from, in (0, 1].
     """
 
     chunk_id: str
@@ -83,6 +90,7 @@ class StoredChunk:
     metadata: dict[str, str] = field(default_factory=dict)
     page: int = 0
     page_label: str = ""
+    ocr_confidence: float = 0.0
 
 
 class EmbeddedStore:
@@ -99,7 +107,7 @@ class EmbeddedStore:
         self._db.executescript(_SCHEMA)
         columns = {r[1] for r in self._db.execute("PRAGMA table_info(chunks)")}
         for name, kind in _PAGE_COLUMNS:
-            if name not in columns:  # a store written before chunks had pages
+            if name not in columns:  # a store written before chunks had pages (or OCR)
                 self._db.execute(f"ALTER TABLE chunks ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
@@ -131,6 +139,7 @@ class EmbeddedStore:
                 else np.ascontiguousarray(vectors[i], dtype=np.float32).tobytes(),
                 c.page,
                 c.page_label,
+                c.ocr_confidence,
             )
             for i, c in enumerate(chunks)
         ]
@@ -157,7 +166,10 @@ class EmbeddedStore:
                     ),
                 )
                 self._db.executemany(
-                    "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+                    "INSERT INTO chunks (tenant, chunk_id, doc_id, ordinal, section, text, "
+                    "tokens, vector, page, page_label, ocr_confidence) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    rows,
                 )
                 self._db.execute("COMMIT")
             except BaseException:
@@ -246,7 +258,8 @@ class EmbeddedStore:
                 marks = ",".join("?" * len(part))
                 rows = self._db.execute(
                     "SELECT c.chunk_id, c.doc_id, c.ordinal, c.section, c.text, d.title, "
-                    "d.metadata, c.page, c.page_label FROM chunks c JOIN documents d "
+                    "d.metadata, c.page, c.page_label, c.ocr_confidence FROM chunks c "
+                    "JOIN documents d "
                     "ON d.tenant = c.tenant AND d.doc_id = c.doc_id "
                     f"WHERE c.tenant = ? AND c.chunk_id IN ({marks})",
                     (tenant, *part),
@@ -256,27 +269,37 @@ class EmbeddedStore:
                         docs[r[1]] = (r[5], json.loads(r[6]))
                     title, metadata = docs[r[1]]
                     found[r[0]] = StoredChunk(
-                        r[0], r[1], int(r[2]), title, r[3], r[4], (), metadata, int(r[7]), r[8]
+                        r[0],
+                        r[1],
+                        int(r[2]),
+                        title,
+                        r[3],
+                        r[4],
+                        (),
+                        metadata,
+                        int(r[7]),
+                        r[8],
+                        float(r[9]),
                     )
         return [found[c] for c in chunk_ids if c in found]
 
     def chunk_texts(
         self, tenant: str, chunk_ids: list[str]
-    ) -> dict[str, tuple[str, int, str, str, int, str]]:
-        """chunk id → (doc_id, ordinal, section, text, page, page_label) of the named chunks
-        that exist: what a search result needs when the caller already holds the documents'
-        titles and metadata."""
-        found: dict[str, tuple[str, int, str, str, int, str]] = {}
+    ) -> dict[str, tuple[str, int, str, str, int, str, float]]:
+        """chunk id → (doc_id, ordinal, section, text, page, page_label, ocr_confidence) of
+        the named chunks that exist: what a search result needs when the caller already holds
+        the documents' titles and metadata."""
+        found: dict[str, tuple[str, int, str, str, int, str, float]] = {}
         with self._lock:
             for start in range(0, len(chunk_ids), 500):
                 part = chunk_ids[start : start + 500]
                 marks = ",".join("?" * len(part))
                 for r in self._db.execute(
-                    "SELECT chunk_id, doc_id, ordinal, section, text, page, page_label "
-                    f"FROM chunks WHERE tenant = ? AND chunk_id IN ({marks})",
+                    "SELECT chunk_id, doc_id, ordinal, section, text, page, page_label, "
+                    f"ocr_confidence FROM chunks WHERE tenant = ? AND chunk_id IN ({marks})",
                     (tenant, *part),
                 ):
-                    found[r[0]] = (r[1], int(r[2]), r[3], r[4], int(r[5]), r[6])
+                    found[r[0]] = (r[1], int(r[2]), r[3], r[4], int(r[5]), r[6], float(r[7]))
         return found
 
     def count(self, tenant: str) -> tuple[int, int]:
@@ -333,7 +356,7 @@ class EmbeddedStore:
             }
             rows = self._db.execute(
                 "SELECT chunk_id, doc_id, ordinal, section, text, tokens, vector, page, "
-                "page_label FROM chunks WHERE tenant = ? ORDER BY doc_id, ordinal",
+                "page_label, ocr_confidence FROM chunks WHERE tenant = ? ORDER BY doc_id, ordinal",
                 (tenant,),
             ).fetchall()
         chunks: list[StoredChunk] = []
@@ -352,6 +375,7 @@ class EmbeddedStore:
                     metadata=metadata,
                     page=int(r[7]),
                     page_label=r[8],
+                    ocr_confidence=float(r[9]),
                 )
             )
             if r[6]:  # a pending vector stays zero

@@ -78,6 +78,7 @@ _RETURNED = [
     "metadata_json",
     "page",
     "page_label",
+    "ocr_confidence",
 ]
 _BATCH = 256
 
@@ -128,9 +129,12 @@ def _key(name: str, data_type: DataType) -> Property:
 
 
 def _page_properties() -> list[Property]:
+    """The properties added since the first collections were made (pages, OCR confidence):
+    a collection without them gains them in place."""
     return [
         Property(name="page", data_type=DataType.INT, index_filterable=False),
         _stored("page_label"),
+        Property(name="ocr_confidence", data_type=DataType.NUMBER, index_filterable=False),
     ]
 
 
@@ -172,6 +176,8 @@ def generation_of(document: DocumentRecord, chunks: Sequence[StoredChunk], vecto
             c.page,
             c.page_label,
         ]
+        if c.ocr_confidence:  # text read by OCR (the generations of other text stay as they were)
+            row.append(c.ocr_confidence)
         h.update(json.dumps(row, ensure_ascii=False).encode("utf-8"))
     h.update(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
     return h.hexdigest()[:32]
@@ -309,7 +315,7 @@ class WeaviateBackend:
                 ),
                 **common,
             )
-        else:  # a collection made before chunks had pages gains the two properties
+        else:  # a collection made before chunks had pages (or OCR) gains those properties
             chunks = client.collections.get(self.chunk_collection)
             have = {p.name for p in (await chunks.config.get()).properties}
             for prop in _page_properties():
@@ -411,6 +417,7 @@ class WeaviateBackend:
                         "meta_pairs": pairs,
                         "page": c.page,
                         "page_label": c.page_label,
+                        "ocr_confidence": c.ocr_confidence,
                     },
                     vector=vectors[i].tolist(),
                 )
@@ -554,6 +561,7 @@ class WeaviateBackend:
             metadata=dict(json.loads(str(props["metadata_json"]))),
             page=int(props.get("page") or 0),
             page_label=str(props.get("page_label") or ""),
+            ocr_confidence=float(props.get("ocr_confidence") or 0.0),
         )
 
     async def get_chunks(self, tenant: str, chunk_ids: Sequence[str]) -> list[StoredChunk]:

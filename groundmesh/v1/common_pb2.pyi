@@ -75,7 +75,7 @@ class Turn(_message.Message):
     def __init__(self, role: _Optional[_Union[Role, str]] = ..., content: _Optional[str] = ...) -> None: ...
 
 class Chunk(_message.Message):
-    __slots__ = ("chunk_id", "doc_id", "title", "text", "metadata", "vector_score", "bm25_score", "fused_score", "ordinal", "page", "page_label")
+    __slots__ = ("chunk_id", "doc_id", "title", "text", "metadata", "vector_score", "bm25_score", "fused_score", "ordinal", "page", "page_label", "ocr_confidence")
     class MetadataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -94,6 +94,7 @@ class Chunk(_message.Message):
     ORDINAL_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     PAGE_LABEL_FIELD_NUMBER: _ClassVar[int]
+    OCR_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     chunk_id: str
     doc_id: str
     title: str
@@ -105,7 +106,8 @@ class Chunk(_message.Message):
     ordinal: int
     page: int
     page_label: str
-    def __init__(self, chunk_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., text: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ..., vector_score: _Optional[float] = ..., bm25_score: _Optional[float] = ..., fused_score: _Optional[float] = ..., ordinal: _Optional[int] = ..., page: _Optional[int] = ..., page_label: _Optional[str] = ...) -> None: ...
+    ocr_confidence: float
+    def __init__(self, chunk_id: _Optional[str] = ..., doc_id: _Optional[str] = ..., title: _Optional[str] = ..., text: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ..., vector_score: _Optional[float] = ..., bm25_score: _Optional[float] = ..., fused_score: _Optional[float] = ..., ordinal: _Optional[int] = ..., page: _Optional[int] = ..., page_label: _Optional[str] = ..., ocr_confidence: _Optional[float] = ...) -> None: ...
 
 class HallucinationDetails(_message.Message):
     __slots__ = ("has_risk", "risk_score", "valid_citations", "invalid_citations", "uncited_sentences", "unsupported_claims", "contradictory_info", "over_extrapolation", "citation_ratio", "notes", "total_claims", "cited_claims", "uncited_sentence_count", "novel_pair_share")
