@@ -71,6 +71,8 @@ class AgentConfig:
     answer_sentences: int = 3
     focused_answers: bool = True  # drop the lines the judge finds off the question (issue 28)
     service_scope: str = ""  # empty: each reply states the built-in scope in its own language
+    # Lines citing OCR text read with less confidence than this carry a warning (issue 29).
+    ocr_confidence_floor: float = 0.8
     upstream_timeout: float = 30.0
 
 

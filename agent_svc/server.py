@@ -45,6 +45,7 @@ REQUIRED_PROMPTS: dict[str, dict[str, Any]] = {
     "agent/extractive_lead.j2": {"language": "en"},
     "agent/fallback.j2": {"language": "en", "reason": "", "live": False, "related": []},
     "agent/partial_note.j2": {"language": "en", "answered": ["a"], "missing": ["b"]},
+    "agent/ocr_warning.j2": {"language": "en"},
     "agent/guard_blocked.j2": {"language": "en"},
     "agent/system.j2": {},
     "agent/decision.j2": {
@@ -117,6 +118,7 @@ def build_loop(
         answer_sentences=settings.answer_sentences,
         focused_answers=settings.focused_answers,
         service_scope=settings.service_scope,
+        ocr_confidence_floor=settings.ocr_confidence_floor,
         upstream_timeout=settings.upstream_timeout_seconds,
     )
     extractive = ExtractiveWriter(

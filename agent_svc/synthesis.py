@@ -7,8 +7,10 @@ a retrieved chunk, followed by ``[chunk_id]`` (the choice of sentences is in ``e
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from groundmesh.v1 import common_pb2
 from mesh.scripts import line_script, same_language
 
 _MARKUP = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+|^>\s*)", re.MULTILINE)
@@ -120,6 +122,31 @@ def compose(lead: str, quotes: list[Quote], question: str = "") -> str:
     answer, “…” in an English one): it is the source's wording, not a translation."""
     lines = [lead] if lead else []
     lines.extend(f"{_as_quote(q.text, question)} [{q.chunk_id}]" for q in quotes)
+    return "\n".join(lines)
+
+
+def low_confidence(sources: Iterable[common_pb2.Chunk], floor: float) -> set[str]:
+    """Ids of the sources read by OCR with a mean confidence below ``floor`` (0 < c < floor):
+    searchable, but never quoted without a warning."""
+    return {c.chunk_id for c in sources if 0.0 < c.ocr_confidence < floor}
+
+
+def with_ocr_warnings(text: str, doubtful: set[str], warning: str) -> str:
+    r"""``text`` with ``warning`` at the end of each line that cites one of ``doubtful`` (a
+    line already carrying it is left alone). The warning goes after the citation, so the
+    quoted sentence and its citation stay as the source has them.
+
+    >>> with_ocr_warnings("Deposit 500. [scan#0]\nOpen daily. [memo#1]", {"scan#0"}, "(!)")
+    'Deposit 500. [scan#0] (!)\nOpen daily. [memo#1]'
+    """
+    if not doubtful or not warning:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if warning in line or not any(f"[{c}]" in line for c in doubtful):
+            continue
+        gap = "" if warning[:1] in "（【" else " "
+        lines[i] = line.rstrip() + gap + warning
     return "\n".join(lines)
 
 

@@ -31,7 +31,11 @@ def judgement_out(j: common_pb2.Judgement) -> JudgementOut:
 
 def source_out(c: common_pb2.Chunk) -> SourceOut:
     """The JSON form of a source: its page is null when the format has no pages (``page`` 0),
-    its label null when the number says it all."""
+    its label null when the number says it all. Text read by OCR (``ocr_confidence`` above 0)
+    is ``scanned``, with its confidence (null otherwise) and the label "scanned" when the page
+    has no other name."""
+    scanned = c.ocr_confidence > 0.0
+    label = c.page_label.strip() or ("scanned" if scanned else "")
     return SourceOut(
         chunk_id=c.chunk_id,
         doc_id=c.doc_id,
@@ -42,7 +46,9 @@ def source_out(c: common_pb2.Chunk) -> SourceOut:
         bm25_score=c.bm25_score if c.HasField("bm25_score") else None,
         metadata=dict(c.metadata),
         page=c.page if c.page > 0 else None,
-        page_label=c.page_label.strip() or None,
+        page_label=label or None,
+        scanned=scanned,
+        ocr_confidence=round(min(max(c.ocr_confidence, 1e-4), 1.0), 4) if scanned else None,
     )
 
 

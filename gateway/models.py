@@ -74,10 +74,18 @@ _PAGE_LABEL_DESCRIPTION = (
     'how a reader finds that page: a sheet\'s name, or "scanned" for OCR text; null when the '
     "page number says it all"
 )
+_SCANNED_DESCRIPTION = (
+    "true when the passage was read by OCR from a scan or an image: a citation of it says "
+    '"scanned page 3"'
+)
+_OCR_CONFIDENCE_DESCRIPTION = (
+    "the mean OCR confidence of the passage's text, in (0, 1]; null when it was not read by OCR"
+)
 
 
 class _PagedSource(BaseModel):
-    """A source sends its ``page`` and ``page_label`` always, as null when it has none.
+    """A source sends its ``page``, ``page_label`` and ``ocr_confidence`` always, as null when
+    it has none.
 
     The answer bodies leave out their null fields (``exclude_none``); these two stay so a client
     can always read them. The serializer has no return annotation on purpose: one would replace
@@ -91,7 +99,7 @@ class _PagedSource(BaseModel):
         data = handler(self)
         if not (isinstance(data, dict) and info.exclude_none):
             return data
-        for name in ("page", "page_label"):
+        for name in ("page", "page_label", "ocr_confidence"):
             if name in (info.exclude or ()) or (
                 info.include is not None and name not in info.include
             ):
@@ -101,7 +109,8 @@ class _PagedSource(BaseModel):
 
 
 class SourceOut(_PagedSource):
-    """A chunk the answer may cite, with the page a reader finds it on."""
+    """A chunk the answer may cite, with the page a reader finds it on and whether it was read
+    from a scan (OCR)."""
 
     chunk_id: str
     doc_id: str
@@ -113,6 +122,10 @@ class SourceOut(_PagedSource):
     metadata: dict[str, str] = Field(default_factory=dict)
     page: int | None = Field(None, ge=1, description=_PAGE_DESCRIPTION)
     page_label: str | None = Field(None, description=_PAGE_LABEL_DESCRIPTION)
+    scanned: bool = Field(False, description=_SCANNED_DESCRIPTION)
+    ocr_confidence: float | None = Field(
+        None, gt=0.0, le=1.0, description=_OCR_CONFIDENCE_DESCRIPTION
+    )
 
 
 class JudgementOut(BaseModel):
@@ -317,7 +330,8 @@ class LegacyQueryBody(BaseModel):
 
 
 class LegacySourceOut(_PagedSource):
-    """A source in the legacy shape (plus its page, added after the shape was frozen)."""
+    """A source in the legacy shape (plus its page and whether it was scanned, added after the
+    shape was frozen)."""
 
     chunk_id: str
     document_id: str
@@ -326,6 +340,10 @@ class LegacySourceOut(_PagedSource):
     metadata: dict[str, str] = Field(default_factory=dict)
     page: int | None = Field(None, ge=1, description=_PAGE_DESCRIPTION)
     page_label: str | None = Field(None, description=_PAGE_LABEL_DESCRIPTION)
+    scanned: bool = Field(False, description=_SCANNED_DESCRIPTION)
+    ocr_confidence: float | None = Field(
+        None, gt=0.0, le=1.0, description=_OCR_CONFIDENCE_DESCRIPTION
+    )
 
 
 class LegacyQueryOut(BaseModel):

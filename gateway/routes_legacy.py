@@ -50,6 +50,8 @@ async def legacy_query(
                 metadata=s.metadata,
                 page=s.page,
                 page_label=s.page_label,
+                scanned=s.scanned,
+                ocr_confidence=s.ocr_confidence,
             )
             for s in out.sources
         ],

@@ -209,6 +209,13 @@ class AgentSettings(GrpcServerSettings):
         "question's language, the lines the judge finds off the question dropped (false: the "
         "writer before issue 28, kept as the benchmark's baseline)",
     )
+    ocr_confidence_floor: float = Field(
+        0.8,
+        ge=0.0,
+        le=1.0,
+        description="text read by OCR with a mean confidence below this stays searchable, but "
+        "every answer line citing it carries a warning to check the page (0: never warn)",
+    )
     service_scope: str = Field(
         "",
         description="what this deployment answers, quoted in out-of-scope replies as written; "

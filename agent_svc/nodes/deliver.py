@@ -11,6 +11,7 @@ from agent_svc import events
 from agent_svc.memory import MemoryTurn
 from agent_svc.run import Run
 from agent_svc.state import MAX_STEPS
+from agent_svc.synthesis import low_confidence, with_ocr_warnings
 from groundmesh.v1 import agent_pb2
 from mesh.errors import GroundmeshError
 from mesh.telemetry import current_trace_id
@@ -82,6 +83,18 @@ def _with_partial_note(run: Run, text: str, model: str) -> str:
     return f"{text}\n\n{note}"
 
 
+def _with_ocr_warnings(run: Run, text: str) -> str:
+    """Each line citing OCR text read with low confidence (below the floor) carries a warning
+    to check the page (issue 29): such text is searchable and may be quoted, never silently.
+    Added after the judge, as the partial note is: the warning states how the text was read,
+    it is no claim to check against the sources."""
+    doubtful = low_confidence(run.state.sources(), run.deps.config.ocr_confidence_floor)
+    if not any(f"[{c}]" in text for c in doubtful):
+        return text
+    warning = run.render("agent/ocr_warning.j2", language=run.state.language)
+    return with_ocr_warnings(text, doubtful, warning)
+
+
 async def deliver(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state, delivery = run.state, run.delivery
     assert delivery is not None, "a run reaches deliver with an answer to deliver"
@@ -89,6 +102,7 @@ async def deliver(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     text = delivery.text.strip() or run.render(
         "agent/fallback.j2", language=state.language, reason="", live=False, related=[]
     )
+    text = _with_ocr_warnings(run, text)
     text = _with_partial_note(run, text, delivery.model)
     state.final_answer = text
     # The accepted draft goes out in the pieces it was written in (a model's stream deltas).

@@ -79,7 +79,7 @@ def page_note(source: dict[str, Any]) -> str:
     the document has no pages (an older gateway sends no ``page`` at all)."""
     page = source.get("page") or 0
     label = str(source.get("page_label") or "").strip()
-    if label == "scanned":
+    if source.get("scanned") or label == "scanned":
         return f"scanned p. {page}" if page else "scanned"
     if label:
         return f"sheet: {label}"

@@ -324,7 +324,7 @@ function pageText(source, language) {
   const page = Number(source.page) > 0 ? Number(source.page) : 0;
   const label = String(source.page_label || "").trim();
   const words = PAGE_TEXT[pageLanguage(language)];
-  if (label === "scanned") return words.scanned(page);
+  if (source.scanned === true || label === "scanned") return words.scanned(page);
   if (label) return words.sheet(label);
   return page ? words.page(page) : "";
 }

@@ -38,6 +38,8 @@ class StoredDoc:
     # each labelled page_label (a sheet's name, "scanned"). 0: no pages, as uploads are here.
     first_page: int = 0
     page_label: str = ""
+    # Read by OCR from a scan (issue 29): its chunks carry this mean confidence; 0: not OCR.
+    ocr_confidence: float = 0.0
 
     def chunks(self) -> list[str]:
         return [self.text[i : i + 400] for i in range(0, len(self.text), 400)] or [""]
@@ -70,6 +72,7 @@ class FakeStore:
                             bm25_score=float(overlap),
                             page=doc.page_of(i),
                             page_label=doc.page_label,
+                            ocr_confidence=doc.ocr_confidence,
                         )
                     )
         return sorted(found, key=lambda c: -c.fused_score)[:3]

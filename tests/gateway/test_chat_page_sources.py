@@ -1,8 +1,9 @@
 """Where each cited passage is found, over real HTTP: the API sends every source's ``page`` and
 ``page_label`` (null when there is none) in ``/v1/ask``, the stream's ``done`` and the legacy
 sources; the chat page shows them in the language of the answer (「第 3 頁」 in zh-Hant,
-「第 3 页」 in zh-Hans, "p. 3" in English), and nothing for a document without pages. Real
-Chromium, real gateway, fake agent and retrieval."""
+「第 3 页」 in zh-Hans, "p. 3" in English), and nothing for a document without pages. Text read
+by OCR is ``scanned`` with its ``ocr_confidence`` (null otherwise) and its citation says so
+(「掃描第 3 頁」, "scanned p. 3"). Real Chromium, real gateway, fake agent and retrieval."""
 
 from __future__ import annotations
 
@@ -43,6 +44,15 @@ PAGED = {
         time.time(),
         first_page=1,
         page_label="scanned",
+    ),
+    # A scan read by OCR: retrieval says so by its confidence alone, with no page label.
+    "notice.png": StoredDoc(
+        "場地使用須知",
+        "押金 新臺幣五千元，於使用後退還。",
+        {},
+        time.time(),
+        first_page=3,
+        ocr_confidence=0.93,
     ),
 }
 
@@ -125,6 +135,21 @@ class TestTheApi:
         done = json.loads(lines[-1].removeprefix("data:"))
         assert self._pages(done) == {"memo.png#0": (1, "scanned")}
 
+    def test_ocr_text_is_scanned_with_its_confidence_and_other_text_null(
+        self, live: LiveGateway
+    ) -> None:
+        for question, expected in [
+            ("押金 多少？", {"notice.png#0": (3, "scanned", True, 0.93)}),
+            ("請假 要提前幾天？", {"leave.pdf#0": (3, None, False, None)}),
+        ]:
+            r = httpx.post(f"{live.url}/v1/ask", json={"question": question}, headers=live.auth())
+            assert r.status_code == 200, r.text
+            got = {
+                s["chunk_id"]: (s["page"], s["page_label"], s["scanned"], s["ocr_confidence"])
+                for s in r.json()["sources"]
+            }
+            assert got == expected
+
     def test_legacy_sources_carry_them(self, live: LiveGateway) -> None:
         r = httpx.post(
             f"{live.url}/api/qa/query",
@@ -135,6 +160,7 @@ class TestTheApi:
         assert [(s["document_id"], s["page"], s["page_label"]) for s in r.json()["sources"]] == [
             ("handbook.pdf", 3, None)
         ]
+        assert [(s["scanned"], s["ocr_confidence"]) for s in r.json()["sources"]] == [(False, None)]
 
 
 def test_a_zh_hant_answer_cites_the_page_in_chinese(page: Any) -> None:
@@ -170,6 +196,16 @@ def test_a_sheet_is_named_and_a_scan_is_said(page: Any) -> None:
     assert scan.locator(".sources li .page").first.inner_text() == "scanned p. 1"
 
 
+def test_a_citation_of_ocr_text_says_scanned_page(page: Any) -> None:
+    turn = ask(page, "押金 多少？")
+    assert turn.locator(".answer").get_attribute("lang") == "zh-Hant"
+    assert turn.locator(".answer .citation").first.get_attribute("title") == (
+        "場地使用須知 · 掃描第 3 頁"
+    )
+    assert turn.locator(".sources li .page").first.inner_text() == "掃描第 3 頁"
+    assert open_first_citation(page, turn) == "掃描第 3 頁"
+
+
 def test_a_document_without_pages_shows_no_page(page: Any) -> None:
     paged = ask(page, "請假 要提前幾天？")
     assert open_first_citation(page, paged) == "第 3 頁"
@@ -189,6 +225,10 @@ def test_every_form_in_each_language(page: Any) -> None:
         "({page: 3, page_label: 'scanned'}, 'zh-Hans')": "扫描第 3 页",
         "({page: 2, page_label: 'Rates 2026'}, 'zh-Hans')": "工作表：Rates 2026",
         "({page: 3, page_label: 'scanned'}, 'zh-Hant')": "掃描第 3 頁",
+        "({page: 3, scanned: true, page_label: null}, 'zh-Hant')": "掃描第 3 頁",
+        "({page: 3, scanned: true}, 'zh-Hans')": "扫描第 3 页",
+        "({page: 3, scanned: true}, 'en')": "scanned p. 3",
+        "({page: 3, scanned: false}, 'en')": "p. 3",
         "({page: 2, page_label: 'Rates 2026'}, 'en')": "sheet: Rates 2026",
         "({page: 3}, 'mixed')": "p. 3",
         "({page: null, page_label: null}, 'zh-Hant')": "",

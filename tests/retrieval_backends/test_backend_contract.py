@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+from typing import Any
 
 import pytest
 
@@ -235,3 +237,25 @@ async def test_metadata_filters_take_any_characters(backend: SearchBackend, tena
         assert [h.chunk.doc_id for h in hits] == ["odd"], key
     (doc,) = [d for d in await backend.list_documents(tenant) if d.doc_id == "odd"]
     assert doc.metadata == odd
+
+
+async def test_pages_and_ocr_confidence_come_back_from_every_read(
+    backend: SearchBackend, tenant: str
+) -> None:
+    record, chunks, vectors = make_doc("scan", ["deposit five thousand", "typed annex rules"])
+    chunks = [
+        dataclasses.replace(chunks[0], page=3, ocr_confidence=0.62),
+        dataclasses.replace(chunks[1], page=4, page_label="Annex"),
+    ]
+    await backend.replace_document(tenant, record, chunks, vectors)
+    expected = {"scan#0": (3, "", 0.62), "scan#1": (4, "Annex", 0.0)}
+
+    def fields(found: list[Any]) -> dict[str, tuple[int, str, Any]]:
+        return {c.chunk_id: (c.page, c.page_label, pytest.approx(c.ocr_confidence)) for c in found}
+
+    got = await backend.get_chunks(tenant, ["scan#0", "scan#1"])
+    assert fields(got) == expected
+    bm25 = await backend.bm25_search(tenant, tokenize("deposit thousand"), 5)
+    assert fields([s.chunk for s in bm25])["scan#0"] == expected["scan#0"]
+    near = await backend.vector_search(tenant, vectors[1], 5)
+    assert fields([s.chunk for s in near])["scan#1"] == expected["scan#1"]

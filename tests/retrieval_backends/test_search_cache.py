@@ -263,3 +263,23 @@ async def test_redis_outage_is_waited_out_without_calls(
         assert lookup.key is not None and cache.available
     finally:
         await cache.close()
+
+
+def test_pages_and_ocr_confidence_round_trip_through_json() -> None:
+    chunk = StoredChunk("s#0", "s", 0, "t", "", "押金", (), {}, 3, "", 0.62)
+    outcome = SearchOutcome(
+        hits=[Hit(chunk, 0.5, None, 0.5)],
+        degraded=False,
+        fusion=FusionMode.WEIGHTED_RRF,
+        mode=SearchMode.HYBRID,
+        failed_legs=(),
+    )
+    back = outcome_from_json(json.loads(json.dumps(outcome_to_json(outcome))))
+    assert back.hits[0].chunk == chunk
+    # an entry cached before OCR confidences reads as text not read by OCR
+    old = outcome_to_json(outcome)
+    assert isinstance(old, dict) and isinstance(old["hits"], list)
+    hit = old["hits"][0]
+    assert isinstance(hit, dict)
+    del hit["ocr_confidence"]
+    assert outcome_from_json(old).hits[0].chunk.ocr_confidence == 0.0

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retrieval_svc.chunking import ChunkDraft, chunk_text
+from retrieval_svc.chunking import ChunkDraft, chunk_blocks, chunk_text
+from retrieval_svc.documents.model import Block, Kind, TableRow
 from retrieval_svc.text import count_tokens
 
 pytestmark = pytest.mark.unit
@@ -200,3 +201,54 @@ class TestChunkTextProperties:
                 assert any(s in c.text for c in chunks), s
             else:  # cut at token boundaries: every word and character is still there
                 assert all(w in "".join(c.text for c in chunks) for w in s.split()), s
+
+
+class TestOcrConfidence:
+    """A chunk of text read by OCR carries the mean confidence of its blocks; other text 0."""
+
+    def test_file_text_has_none(self) -> None:
+        assert {c.ocr_confidence for c in chunk_text("# A\n\nSome text.\n\nMore text.")} == {0.0}
+
+    def test_a_chunk_has_the_mean_of_its_own_blocks(self) -> None:
+        blocks = [
+            Block(Kind.PARAGRAPH, "押金五千元。", page=1, confidence=0.9),
+            Block(Kind.PARAGRAPH, "活動後退還。", page=1, confidence=0.7),
+            Block(Kind.PARAGRAPH, "週二至週日開放。", page=2, confidence=0.99),
+        ]
+        chunks = chunk_blocks(blocks)
+        assert [(c.page, c.ocr_confidence) for c in chunks] == [(1, 0.8), (2, 0.99)]
+
+    def test_chunks_cut_from_one_run_each_have_the_blocks_they_hold(self) -> None:
+        blocks = [
+            Block(Kind.PARAGRAPH, EN_LONG[:600], page=1, confidence=0.5),
+            Block(Kind.PARAGRAPH, EN_LONG[:600], page=1, confidence=0.95),
+        ]
+        chunks = chunk_blocks(blocks, max_tokens=160, overlap_tokens=0)
+        assert len(chunks) == 2
+        assert [c.ocr_confidence for c in chunks] == [0.5, 0.95]
+
+    def test_ocr_text_and_file_text_never_share_a_chunk(self) -> None:
+        blocks = [
+            Block(Kind.PARAGRAPH, "Typed caption.", page=1),
+            Block(Kind.PARAGRAPH, "Scanned words.", page=1, confidence=0.9),
+        ]
+        assert [(c.text, c.ocr_confidence) for c in chunk_blocks(blocks)] == [
+            ("Typed caption.", 0.0),
+            ("Scanned words.", 0.9),
+        ]
+
+    def test_a_scanned_tables_records_carry_its_confidence(self) -> None:
+        table = Block(
+            Kind.TABLE,
+            "",
+            page=4,
+            header=("項目", "金額"),
+            rows=(TableRow(("押金", "5000"), 4),),
+            confidence=0.88,
+        )
+        chunks = chunk_blocks([table])
+        assert chunks and {(c.page, c.ocr_confidence) for c in chunks} == {(4, 0.88)}
+
+    def test_a_read_of_zero_confidence_is_still_ocr(self) -> None:
+        (chunk,) = chunk_blocks([Block(Kind.PARAGRAPH, "??", page=1, confidence=0.0)])
+        assert 0.0 < chunk.ocr_confidence <= 1e-4

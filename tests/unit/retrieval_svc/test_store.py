@@ -226,3 +226,62 @@ class TestEmbeddedStorePersistence:
         for name, head in seen.items():
             assert Path(name).suffix not in {".pkl", ".pickle", ".npy", ".npz", ".joblib"}
             assert not head.startswith(b"\x80"), f"{name} starts like a pickle"
+
+
+class TestPagesAndOcr:
+    """A chunk's page, page label and OCR confidence are stored and read back everywhere."""
+
+    def test_they_round_trip(self, store: EmbeddedStore) -> None:
+        chunks = [
+            StoredChunk(
+                "scan#0", "scan", 0, "Notice", "", "押金五千元", ("押金",), {}, 3, "", 0.62
+            ),
+            StoredChunk("scan#1", "scan", 1, "Notice", "", "typed", ("typed",), {}, 4, "Annex"),
+        ]
+        store.replace_document("acme", _doc("scan", 2), chunks, _vectors(2))
+        got = store.get_chunks("acme", ["scan#0", "scan#1"])
+        assert [(c.page, c.page_label, c.ocr_confidence) for c in got] == [
+            (3, "", 0.62),
+            (4, "Annex", 0.0),
+        ]
+        rows = store.chunk_texts("acme", ["scan#0"])
+        assert rows["scan#0"][4:] == (3, "", 0.62)
+        loaded = store.load_tenant("acme")[0]
+        assert [c.ocr_confidence for c in loaded] == [0.62, 0.0]
+
+    def test_a_store_written_before_pages_and_ocr_gains_the_columns_in_place(
+        self, tmp_path: Path
+    ) -> None:
+        data = tmp_path / "data"
+        data.mkdir()
+        db = sqlite3.connect(data / "groundmesh.sqlite3")
+        db.executescript(
+            """
+            CREATE TABLE documents (tenant TEXT NOT NULL, doc_id TEXT NOT NULL,
+                title TEXT NOT NULL, content_type TEXT NOT NULL, metadata TEXT NOT NULL,
+                ingested_at REAL NOT NULL, chunk_count INTEGER NOT NULL,
+                PRIMARY KEY (tenant, doc_id));
+            CREATE TABLE chunks (tenant TEXT NOT NULL, chunk_id TEXT NOT NULL,
+                doc_id TEXT NOT NULL, ordinal INTEGER NOT NULL, section TEXT NOT NULL,
+                text TEXT NOT NULL, tokens TEXT NOT NULL, vector BLOB NOT NULL,
+                PRIMARY KEY (tenant, chunk_id));
+            INSERT INTO documents VALUES ('acme', 'old', 'Old', 'text/plain', '{}', 1.0, 1);
+            INSERT INTO chunks VALUES ('acme', 'old#0', 'old', 0, '', 'old text', '["old"]', x'');
+            """
+        )
+        db.commit()
+        db.close()
+        s = EmbeddedStore(data, DIM)
+        try:
+            (old,) = s.get_chunks("acme", ["old#0"])
+            assert (old.text, old.page, old.page_label, old.ocr_confidence) == (
+                "old text",
+                0,
+                "",
+                0.0,
+            )
+            new = StoredChunk("scan#0", "scan", 0, "N", "", "scanned", ("scanned",), {}, 1, "", 0.7)
+            s.replace_document("acme", _doc("scan", 1), [new], _vectors(1))
+            assert s.get_chunks("acme", ["scan#0"])[0].ocr_confidence == 0.7
+        finally:
+            s.close()
