@@ -13,6 +13,12 @@ A baseline's text is uploaded as Markdown. Every question of the chosen half goe
 right file and, where the question has one, the right page. Also printed: the same by kind and
 format, the extractors' table-cell recall (gold cell values found in the extracted text), PDF
 pages per second against pypdf, and the seconds to the first BM25 hit of a 100-page PDF.
+
+With ``--scanned`` only the questions over PDFs are asked, and one more tenant, ``scanned``, gets
+every PDF rasterised into an image-only PDF of the same name and pages
+(:mod:`bench.documents_scan`), read by OCR in the ingest job: its answers are printed beside the
+text PDFs' for the same questions from the same run, with the seconds from uploading a 50-page
+scan to the first BM25 hit of its page 1.
 """
 
 from __future__ import annotations
@@ -30,8 +36,9 @@ import httpx
 import typer
 
 from bench.doc_baselines import markitdown_available, markitdown_text, pypdf_text
+from bench.documents_scan import scan_files, scan_pdf
 from bench.documents_set import DocQuestion, build_documents, holds, load_questions
-from bench.documents_speed import first_bm25_hit, pdf_speed
+from bench.documents_speed import first_bm25_hit, hundred_page_pdf, pdf_speed
 from cli.commands.eval import CITATION
 from cli.launcher import MeshLauncher
 from mesh.config import MiB
@@ -39,6 +46,7 @@ from mesh.document_types import EXTENSIONS
 from retrieval_svc.formats import extract, normalize_content_type
 
 SYSTEMS = ("groundmesh", "pypdf", "markitdown")
+SCANNED = "scanned"  # the tenant given the image-only PDFs (``--scanned``)
 
 
 @dataclass
@@ -62,6 +70,9 @@ class SystemRun:
     texts: dict[str, str | None] = field(default_factory=dict)  # file → extracted text
     doc_ids: dict[str, str] = field(default_factory=dict)  # file → stored doc_id
     refused: dict[str, str] = field(default_factory=dict)  # file → why
+    paths: dict[str, Path] = field(
+        default_factory=dict
+    )  # file → what is uploaded, if not the set's
 
 
 def _ours(path: Path) -> str | None:
@@ -73,7 +84,8 @@ def _ours(path: Path) -> str | None:
 
 
 def _upload_one(client: httpx.Client, run: SystemRun, file: str, path: Path) -> None:
-    if run.name == "groundmesh":
+    if run.name in ("groundmesh", SCANNED):
+        path = run.paths.get(file, path)
         ctype = EXTENSIONS.get(path.suffix.lower(), "application/octet-stream")
         part = (file, path.read_bytes(), ctype)
     else:
@@ -82,7 +94,7 @@ def _upload_one(client: httpx.Client, run: SystemRun, file: str, path: Path) -> 
             run.refused[file] = "nothing extracted"
             return
         part = (f"{file}.md", f"# {file}\n\n{text}".encode(), "text/markdown")
-    r = client.post("/v1/documents", params={"wait": "true"}, files=[("files", part)], timeout=600)
+    r = client.post("/v1/documents", params={"wait": "true"}, files=[("files", part)], timeout=1800)
     if r.status_code != 201:
         run.refused[file] = f"{r.status_code} {r.text[:160]}"
         return
@@ -170,15 +182,16 @@ def _report(
         _table(f"right answers by {label}", [label, *names], rows)
         by[label] = rows
     cells = [q for q in qs if q.kind == "table_cell"]
+    extracted = [n for n in names if runs[n].texts]  # the scans are read by the mesh only
     recall = {
         n: sum(1 for q in cells if holds(runs[n].texts.get(q.file) or "", q.gold))
         / max(1, len(cells))
-        for n in names
+        for n in extracted
     }
     _table(
         f"table-cell recall of the extractor ({len(cells)} gold cells)",
         ["extractor", "recall"],
-        [[n, f"{100 * recall[n]:.1f} %"] for n in names],
+        [[n, f"{100 * recall[n]:.1f} %"] for n in extracted],
     )
     return {
         "questions": len(qs),
@@ -193,8 +206,29 @@ def _report(
     }
 
 
-def _misses(rows: list[Scored]) -> None:
-    typer.echo("\nmissed (groundmesh):")
+def _scanned_report(scored: dict[str, list[Scored]], runs: dict[str, SystemRun]) -> dict[str, Any]:
+    """The same questions over the text PDFs and over their scans, side by side."""
+    pairs = ("groundmesh", SCANNED)
+    measures: dict[str, Callable[[Scored], bool]] = {
+        "right (value + file + page)": lambda s: s.right,
+        "holds the value": lambda s: s.value,
+        "value + right file": lambda s: s.value and s.file,
+    }
+    n = len(scored[SCANNED])
+    _table(
+        f"the same {n} questions over the text PDFs and over their scans (same run)",
+        ["measure", "text PDF", "scanned PDF"],
+        [[label, *(_rate(scored[p], test) for p in pairs)] for label, test in measures.items()]
+        + [["files refused", *(str(len(runs[p].refused)) for p in pairs)]],
+    )
+    return {
+        label: {p: sum(map(test, scored[p])) / max(1, len(scored[p])) for p in pairs}
+        for label, test in measures.items()
+    } | {"questions": n}
+
+
+def _misses(rows: list[Scored], system: str = "groundmesh") -> None:
+    typer.echo(f"\nmissed ({system}):")
     for s in rows:
         if not s.right:
             flags = "".join(
@@ -207,12 +241,19 @@ def _misses(rows: list[Scored]) -> None:
 
 
 def run_bench(
-    half: str, workers: int, systems: list[str], limit: int, misses: bool = False
+    half: str,
+    workers: int,
+    systems: list[str],
+    limit: int,
+    misses: bool = False,
+    scanned: bool = False,
 ) -> dict[str, Any]:
     qs = load_questions(half)
     with tempfile.TemporaryDirectory(prefix="gm-docs-") as tmp:
         files = build_documents(Path(tmp) / "docs")
         missing = sorted({q.file for q in qs if q.file not in files})
+        if scanned:
+            qs = [q for q in qs if q.file.lower().endswith(".pdf")]
         qs = [q for q in qs if q.file in files][: limit or None]
         if missing:
             typer.echo(f"questions over missing files skipped: {', '.join(missing)}", err=True)
@@ -224,8 +265,12 @@ def run_bench(
         for run in runs.values():
             typer.echo(f"extracting with {run.name} …", err=True)
             run.texts = {f: readers[run.name](files[f]) for f in used}
+        if scanned:
+            typer.echo(f"scanning {len(used)} PDFs …", err=True)
+            scans = scan_files({f: files[f] for f in used}, Path(tmp) / "scans")
+            runs[SCANNED] = SystemRun(SCANNED, paths=scans)
         speed = pdf_speed([files[f] for f in used if f.endswith(".pdf")])
-        keys = {n: f"bench-{n}-key-0123456789" for n in systems}
+        keys = {n: f"bench-{n}-key-0123456789" for n in runs}
         launcher = MeshLauncher(
             Path(tmp) / "mesh",
             gateway_port=0,
@@ -254,11 +299,28 @@ def run_bench(
             first_hit = first_bm25_hit(
                 url, keys["groundmesh"], launcher.address("retrieval_svc"), Path(tmp)
             )
+            scan_hit: dict[str, float] = {}
+            if scanned:
+                typer.echo("uploading a 50-page scan …", err=True)
+                scan_hit = first_bm25_hit(
+                    url,
+                    keys[SCANNED],
+                    launcher.address("retrieval_svc"),
+                    Path(tmp),
+                    content=scan_pdf(hundred_page_pdf(50), seed="fifty", bilevel=True),
+                    tenant=SCANNED,
+                    name="fifty-scanned.pdf",
+                    deadline=1800,
+                )
         finally:
             launcher.stop()
     result = _report(scored, runs, qs)
+    if scanned:
+        result["scanned"] = _scanned_report(scored, runs)
     if misses:
         _misses(scored["groundmesh"])
+        if scanned:
+            _misses(scored[SCANNED], SCANNED)
     _table(
         "text-PDF extraction speed (same files, same run)",
         ["extractor", "pages", "pages/s", "median s/page", "p99 s/page"],
@@ -271,7 +333,13 @@ def run_bench(
         f"\nseconds from upload to the first BM25 hit of a 100-page PDF: {first_hit['bm25']:.2f} "
         f"(whole document searchable with vectors: {first_hit['done']:.2f})"
     )
-    result.update(speed=speed, first_hit=first_hit, half=half)
+    if scanned:
+        typer.echo(
+            "seconds from upload to the first BM25 hit of page 1 of a 50-page scan (200 dpi, "
+            f"black and white): {scan_hit['bm25']:.2f} (whole scan read, embedded and stored: "
+            f"{scan_hit['done']:.2f})"
+        )
+    result.update(speed=speed, first_hit=first_hit, half=half, scan_first_hit=scan_hit)
     return result
 
 
@@ -285,6 +353,13 @@ def register(app: typer.Typer) -> None:
         ] = True,
         limit: Annotated[int, typer.Option(min=0, help="ask at most this many (0: all)")] = 0,
         misses: Annotated[bool, typer.Option(help="list the questions Groundmesh missed")] = False,
+        scanned: Annotated[
+            bool,
+            typer.Option(
+                help="ask only the questions over PDFs, also of a tenant given their scans "
+                "(image-only PDFs, 200 dpi), and time a 50-page scan to its first BM25 hit"
+            ),
+        ] = False,
         json_out: Annotated[
             Path | None, typer.Option("--json", help="also write the figures here")
         ] = None,
@@ -300,6 +375,6 @@ def register(app: typer.Typer) -> None:
                 systems.append("markitdown")
             else:
                 typer.echo("markitdown is not installed: its column is left out", err=True)
-        result = run_bench(half, workers, systems, limit, misses)
+        result = run_bench(half, workers, systems, limit, misses, scanned)
         if json_out is not None:
             json_out.write_text(json.dumps(result, ensure_ascii=False, indent=1, default=str))

@@ -62,13 +62,14 @@ def pdf_speed(paths: list[Path]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def hundred_page_pdf() -> bytes:
-    """100 pages of English text; page 1 alone holds the word :data:`TOKEN`."""
+def hundred_page_pdf(pages: int = 100) -> bytes:
+    """``pages`` pages (100 by default) of English text; page 1 alone holds the word
+    :data:`TOKEN`."""
     from reportlab.pdfgen import canvas
 
     out = io.BytesIO()
     c = canvas.Canvas(out, pagesize=(612, 792))
-    for page in range(1, 101):
+    for page in range(1, pages + 1):
         c.setFont("Helvetica", 10)
         y = 740
         for line in range(45):
@@ -80,30 +81,39 @@ def hundred_page_pdf() -> bytes:
     return out.getvalue()
 
 
-def first_bm25_hit(url: str, key: str, retrieval: str, tmp: Path) -> dict[str, float]:
-    """Seconds from the upload's 202 to the first BM25 hit of page 1, and to the job's end."""
-    content = hundred_page_pdf()
+def first_bm25_hit(
+    url: str,
+    key: str,
+    retrieval: str,
+    tmp: Path,
+    content: bytes | None = None,
+    tenant: str = "groundmesh",
+    name: str = "hundred.pdf",
+    deadline: float = 600.0,
+) -> dict[str, float]:
+    """Seconds from the upload's 202 to the first BM25 hit of page 1, and to the job's end
+    (``content``: :func:`hundred_page_pdf` unless given; ``deadline`` bounds the wait)."""
+    content = hundred_page_pdf() if content is None else content
     with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {key}"}) as client:
         start = time.perf_counter()
         r = client.post(
-            "/v1/documents", files=[("files", ("hundred.pdf", content, "application/pdf"))]
+            "/v1/documents", files=[("files", (name, content, "application/pdf"))], timeout=120
         )
         r.raise_for_status()
         job = r.json()["documents"][0]["job"]["job_id"]
-        tenant = "groundmesh"
         bm25 = done = float("nan")
         with grpc.insecure_channel(retrieval) as channel:
             stub = retrieval_pb2_grpc.RetrievalServiceStub(channel)
             request = retrieval_pb2.SearchRequest(
                 tenant=tenant, query=TOKEN, top_k=1, mode=retrieval_pb2.SEARCH_MODE_BM25
             )
-            while time.perf_counter() - start < 300:
+            while time.perf_counter() - start < deadline / 2:
                 hits = stub.Search(request).chunks
                 if any(TOKEN in h.text for h in hits):
                     bm25 = time.perf_counter() - start
                     break
                 time.sleep(0.05)
-        while job and time.perf_counter() - start < 600:
+        while job and time.perf_counter() - start < deadline:
             state = client.get(f"/v1/jobs/{job}").json().get("state", "")
             if state in {"done", "failed", "cancelled"}:
                 done = time.perf_counter() - start

@@ -38,7 +38,7 @@ from mesh.document_types import (
 from mesh.errors import InvalidInput
 from mesh.text_decoding import decode_text
 from retrieval_svc.documents.archive import check_zip
-from retrieval_svc.documents.images import image_document
+from retrieval_svc.documents.images import image_document, screen_image
 from retrieval_svc.documents.markdown import markdown_blocks
 from retrieval_svc.documents.model import Document, Limits
 from retrieval_svc.documents.opendocument import odt_document
@@ -121,7 +121,12 @@ def screen(
 ) -> None:
     """The quick checks an upload passes before it is accepted as a job (InvalidInput if
     not): a PDF that opens, is not encrypted, is within the page limit and whose first page
-    reads; any other format read whole. A PDF whose pages hold no text is found in the job."""
+    reads; an image that opens, is within the page and pixel limits and whose first frame
+    decodes (:func:`screen_image`: no OCR here, which runs in the job, on the ingest workers);
+    any other format read whole. A PDF or image that holds no text is found in the job."""
+    if content_type in IMAGE_TYPES:
+        screen_image(content, Limits(max_uncompressed=max_docx_uncompressed))
+        return
     if content_type != PDF:
         if not extract(content_type, content, max_docx_uncompressed, charset).document.blocks:
             raise InvalidInput("the document has no text")

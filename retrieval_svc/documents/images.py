@@ -63,13 +63,21 @@ def _frame_count(image: Any, limits: Limits) -> int:
 
 
 def screen_image(content: bytes, limits: Limits) -> None:
-    """The checks that need no decoding (InvalidInput if one fails): the image opens, is
-    within the page limit, and no frame declares more pixels than the limit."""
+    """The checks an upload passes before it becomes a job (InvalidInput if one fails), all
+    quick and none of them OCR: the image opens, is within the page limit, no frame declares
+    more pixels than the limit, and the first frame decodes (a truncated or corrupt file is
+    refused at once). Whether it holds any text is found in the job."""
     with _open(content) as image:
         count = _frame_count(image, limits)
         for index in range(count):
             _seek(image, index)
             _check_size(image, limits, f"page {index + 1}" if count > 1 else "the image")
+        _seek(image, 0)
+        where = "page 1" if count > 1 else "the image"
+        try:
+            image.load()
+        except Exception as exc:  # truncated or broken data: Pillow's OSError, etc.
+            raise InvalidInput(f"{where} is corrupt or unreadable: {exc}"[:300]) from exc
 
 
 def _seek(image: Any, index: int) -> None:

@@ -2,13 +2,16 @@
 
 Every case here is something a user (or an attacker) may send and that Groundmesh must answer
 with a 4xx carrying a readable message, changing nothing. Files are made here, in memory:
-corrupt and truncated PDFs, DOCX zip bombs, path-traversal names.
+corrupt and truncated PDFs, DOCX zip bombs, path-traversal names, image bombs and scans with
+no text.
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,6 +113,112 @@ def _multipart_raw(filename: bytes, content: bytes) -> bytes:
 
 
 GOOD_MD = ("fine.md", b"# Fine\n\nA perfectly good document about ferrets.", "text/markdown")
+
+
+def png_bomb(width: int = 100_000, height: int = 100_000) -> bytes:
+    """A PNG of under 200 bytes whose header declares ``width`` × ``height`` grey pixels (a
+    decompression bomb: 10 GB once decoded at the default size)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\0" * 1000))
+        + chunk(b"IEND", b"")
+    )
+
+
+def tiff_of_pages(pages: int) -> bytes:
+    """A TIFF of ``pages`` one-pixel pages, written directly (Pillow takes seconds to write
+    thousands of frames): every page's directory points at the same single pixel."""
+    # (tag, type, value): SHORT = 3, LONG = 4; the strip offset is the pixel byte at 8.
+    entries = [
+        (256, 3, 1), (257, 3, 1), (258, 3, 8), (259, 3, 1), (262, 3, 1),
+        (273, 4, 8), (277, 3, 1), (278, 3, 1), (279, 4, 1),
+    ]  # fmt: skip
+    size = 2 + 12 * len(entries) + 4
+    first = 10
+    out = bytearray(b"II*\0" + struct.pack("<I", first) + b"\xff\0")
+    for page in range(pages):
+        out += struct.pack("<H", len(entries))
+        for tag, kind, value in entries:
+            packed = struct.pack("<HH", value, 0) if kind == 3 else struct.pack("<I", value)
+            out += struct.pack("<HHI", tag, kind, 1) + packed
+        following = first + (page + 1) * size if page + 1 < pages else 0
+        out += struct.pack("<I", following)
+    return bytes(out)
+
+
+def blank_png(width: int = 800, height: int = 600) -> bytes:
+    """A white PNG with a red square and no text at all."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (width, height), "white")
+    ImageDraw.Draw(image).rectangle((100, 100, 300, 300), fill=(200, 30, 30))
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def noise_jpeg(width: int = 400, height: int = 300) -> bytes:
+    """A JPEG of seeded noise (big enough that cutting it in half loses real data)."""
+    import random
+
+    from PIL import Image
+
+    rng = random.Random(29)
+    image = Image.frombytes("L", (width, height), rng.randbytes(width * height))
+    buf = io.BytesIO()
+    image.save(buf, format="JPEG", quality=90)
+    return buf.getvalue()
+
+
+def blank_scan_pdf() -> bytes:
+    """An image-only PDF of one page scanned blank: it opens, and OCR reads nothing on it."""
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.open(io.BytesIO(blank_png(850, 1100))).save(buf, format="PDF", resolution=100)
+    return buf.getvalue()
+
+
+def image_cases() -> list[HttpCase]:
+    """Images and scans that must be refused with a 4xx, storing nothing (issue 29)."""
+    png, jpeg, tiff = "image/png", "image/jpeg", "image/tiff"
+    good_jpeg = noise_jpeg()
+    good_png = blank_png()
+    return [
+        _upload("PNG bomb: 100k × 100k pixels in 100 bytes", ("bomb.png", png_bomb(), png)),
+        _upload("PNG bomb: 10k × 10k pixels", ("bomb10k.png", png_bomb(10_000, 10_000), png)),
+        _upload("corrupt PNG", ("broken.png", b"\x89PNG\r\n\x1a\n" + b"x" * 64, png)),
+        _upload("truncated PNG", ("cut.png", good_png[: len(good_png) // 2], png)),
+        _upload("PNG that is text", ("fake.png", b"just words, not an image", png)),
+        _upload("corrupt JPEG", ("broken.jpg", b"\xff\xd8\xff\xe0" + b"\0junk" * 20, jpeg)),
+        _upload("truncated JPEG", ("cut.jpg", good_jpeg[: len(good_jpeg) // 2], jpeg)),
+        _upload(
+            "TIFF of 5,001 pages (the limit is 5,000)", ("long.tif", tiff_of_pages(5001), tiff)
+        ),
+        # Text is looked for by OCR in the job (test_hostile_http has the failed jobs);
+        # wait=true makes the refusal the reply's.
+        HttpCase(
+            "image with no text (wait=true)",
+            "POST",
+            "/v1/documents",
+            files=[("files", ("blank.png", good_png, png))],
+            params={"wait": "true"},
+        ),
+        HttpCase(
+            "scanned PDF with no text (wait=true)",
+            "POST",
+            "/v1/documents",
+            files=[("files", ("blank-scan.pdf", blank_scan_pdf(), "application/pdf"))],
+            params={"wait": "true"},
+        ),
+    ]
 
 
 def office_cases() -> list[HttpCase]:
@@ -252,6 +361,7 @@ def http_cases() -> list[HttpCase]:
         _upload("DOCX with broken XML", ("xml.docx", docx_broken_xml(), DOCX)),
         _upload("DOCX that is not a zip", ("nozip.docx", b"PK\x03\x04 not really", DOCX)),
         *office_cases(),
+        *image_cases(),
         _upload("one good file and one bad", GOOD_MD, ("bad.pdf", CORRUPT_PDF, "application/pdf")),
         _upload("the same name twice", GOOD_MD, GOOD_MD),
         _upload(

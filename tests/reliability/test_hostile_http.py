@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import httpx
 import pytest
 
 from testkit.faults import TALLY
-from tests.reliability.bad_inputs import HttpCase, http_cases
+from tests.reliability.bad_inputs import HttpCase, blank_png, blank_scan_pdf, http_cases
 from tests.reliability.running_mesh import RunningMesh, store_state
 
 pytestmark = [pytest.mark.e2e]
@@ -51,6 +54,45 @@ def test_bad_request_gets_a_clear_4xx_and_changes_nothing(
         assert error["code"], error
         # A message quotes at most a bounded part of what was sent.
         assert len(response.content) < 20_000, len(response.content)
+        assert store_state(mesh) == before
+        ok = True
+    finally:
+        TALLY.record("bad_http", ok)
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "ctype"),
+    [("blank-scan.pdf", blank_scan_pdf, "application/pdf"), ("blank.png", blank_png, "image/png")],
+    ids=["image-only PDF", "PNG"],
+)
+def test_a_scan_with_no_text_fails_its_job_clearly_and_stores_nothing(
+    healthy_mesh: RunningMesh, name: str, make: Callable[[], bytes], ctype: str
+) -> None:
+    """A scan that opens is accepted (202): OCR runs in the job, not on upload. It reads
+    nothing, and the job fails with a readable reason, leaving no document or chunk behind."""
+    mesh = healthy_mesh
+    before = store_state(mesh)
+    ok = False
+    try:
+        r = mesh.http.post(
+            f"{mesh.url}/v1/documents",
+            files=[("files", (name, make(), ctype))],
+            headers=mesh.headers("acme"),
+            timeout=120,
+        )
+        assert r.status_code == 202, r.text
+        job = r.json()["documents"][0]["job"]
+        deadline = time.monotonic() + 120
+        while job["state"] in ("queued", "running") and time.monotonic() < deadline:
+            time.sleep(0.5)
+            got = mesh.http.get(
+                f"{mesh.url}/v1/jobs/{job['job_id']}", headers=mesh.headers("acme"), timeout=30
+            )
+            assert got.status_code == 200, got.text
+            job = got.json()
+        assert job["state"] == "failed", job
+        assert "no text" in job["error"], job
+        assert not job["searchable"], job
         assert store_state(mesh) == before
         ok = True
     finally:

@@ -159,6 +159,23 @@ def test_an_image_with_no_text_is_refused() -> None:
         extract(PNG, _png(blank), 64 << 20)
 
 
+def test_the_upload_screen_decodes_but_never_ocrs_an_image(
+    page_image: Image.Image, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OCR runs in the job on the ingest workers, never on the replica taking the upload: the
+    screen refuses a truncated image (its first frame is decoded) and passes a textless one."""
+
+    def no_ocr(*_: object) -> None:
+        raise AssertionError("screen ran OCR")
+
+    monkeypatch.setattr("retrieval_svc.documents.images.recognise", no_ocr)
+    good = _png(page_image.resize((400, 560)))
+    with pytest.raises(InvalidInput, match=r"corrupt|unreadable"):
+        screen(PNG, good[: len(good) // 2], 64 << 20)
+    screen(PNG, _png(Image.new("RGB", (300, 200), "white")), 64 << 20)
+    screen(PNG, good, 64 << 20)
+
+
 def test_more_frames_than_the_page_limit_are_refused() -> None:
     frames = [Image.new("L", (8, 8), 255) for _ in range(4)]
     buf = io.BytesIO()
