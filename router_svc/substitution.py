@@ -35,10 +35,11 @@ _ZH_SWAP = re.compile(
     r"^(?P<pre>那麼|那么|那|還有|还有|換成|换成|改成|改為|改为|如果是|如果|要是|若是|假如是|假如|至於|至于)?"
     r"\s*(?P<x>[^，,。？?！!]+?)\s*(?P<post>的話|的话)?\s*(?P<q>呢|咧|勒|嘞|哩)?$"
 )
-# 「那戶外廣場要多少」: 那 + the new entity + the question's verb.
-_ZH_THAT = re.compile(
-    r"^(?:那麼|那么|那)\s*(?P<x>[^，,。？?！!的]{2,12}?)(?=要|的|怎|多少|幾|几|是|有|可以|能|需)"
-)
+# A new entity, not a new question: 「和它相对应的叫法呢」 asks something else about the same
+# thing (a pronoun, a verb); 「那邊2013年人口多少呀」 asks a question of its own.
+MAX_ENTITY_CHARS = 12
+MAX_ENTITY_WORDS = 5
+_ZH_CLAUSE = re.compile(r"[它他她其這这]|是|有|要|會|会|能|可以|需|被|把|對應|对应")
 _EN_SWAP = re.compile(
     r"(?i)^(?:and\s+|so\s+|ok\s+)?(?:(?:what|how)\s+about|(?:the\s+)?same\s+for|what\s+if\s+it'?s|"
     r"and\s+(?:for|in|on|at|with|during)?)\s*(?:the\s+|a\s+|an\s+)?(?P<x>[^?!—–]+?)\s*"
@@ -112,21 +113,20 @@ def _swap_zh(part: str) -> tuple[str, str] | None:
     m = _ZH_SWAP.match(text)
     if m and (m.group("pre") or m.group("post") or m.group("q")):
         x = m.group("x").strip().removesuffix("的")  # 「超過一小時的呢」
-        if x and len(x) <= 14 and not _ZH_ASKS.search(x):
+        # A new entity, not a new question: no pronoun, no verb, no question word
+        # (「和它相对应的叫法呢」 asks something else about the same thing).
+        if x and len(x) <= MAX_ENTITY_CHARS and not _ZH_ASKS.search(x) and not _ZH_CLAUSE.search(x):
             return x, ""
-    that = _ZH_THAT.match(text)
-    if that:
-        x = that.group("x").strip()
-        return x, ""
     return None
 
 
 def _swap_en(part: str) -> tuple[str, str] | None:
     text = _END.sub("", part).strip() + "?"
     m = _EN_SWAP.match(text)
-    if m and m.group("x").strip():
-        rest = (m.group("rest") or "").strip(" ,—–-")
-        return m.group("x").strip(), rest
+    x = m.group("x").strip() if m else ""
+    if x and not _EN_QUESTION.match(x) and len(x.split()) <= MAX_ENTITY_WORDS:
+        rest = (m.group("rest") or "").strip(" ,—–-") if m else ""
+        return x, rest
     bare = _EN_BARE.match(text)
     if bare and not _EN_QUESTION.search(bare.group("x")) and len(bare.group("x").split()) <= 4:
         return bare.group("x").strip(), ""
