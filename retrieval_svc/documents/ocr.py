@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from mesh.errors import InvalidInput
 from retrieval_svc.documents.ocr_correct import correct_page
 
 # Longest side rapidocr works at (it shrinks larger images first; its default is 2000, which
@@ -65,8 +66,12 @@ class _SharedEngine:
     def run(self, image: np.ndarray[Any, Any]) -> list[tuple[Any, str, float]]:
         with self._lock:
             if self._engine is None:
-                from rapidocr_onnxruntime import RapidOCR
-
+                try:
+                    from rapidocr_onnxruntime import RapidOCR
+                except ImportError as exc:  # e.g. OpenCV without libGL on a slim machine
+                    raise InvalidInput(
+                        f"scanned pages cannot be read on this server: OCR is unavailable ({exc})"
+                    ) from exc
                 self._engine = RapidOCR(
                     intra_op_num_threads=ocr_threads(),
                     inter_op_num_threads=1,
