@@ -56,7 +56,7 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
         # Tables after unwrapping: a row joined to the next as one wrapped line would be wrong.
         prose = tables_as_sentences(unwrap_lines(without_code_blocks(p.text)))
         for position, raw in enumerate(split_sentences(prose)):
-            if is_noise(raw) or addresses_the_model(raw):
+            if is_noise(raw) or addresses_the_model(raw) or _introduces(raw):
                 continue  # injected instructions in a document are not quoted to the user
             text = clean_sentence(raw)
             if not (MIN_CHARS <= len(text) <= MAX_CHARS):
@@ -78,6 +78,11 @@ def _in_language(asked: str, candidates: list[_Candidate], terms: set[str]) -> l
     if same and (not terms or any(_lexical(terms, c.text) > 0 for c in same)):
         return same
     return candidates
+
+
+def _introduces(sentence: str) -> bool:
+    """A sentence ending in a colon introduces what follows it, and says nothing alone."""
+    return sentence.rstrip().endswith((":", "："))
 
 
 def _lexical(question_terms: set[str], text: str) -> float:

@@ -212,9 +212,10 @@ class RelevanceChecker:
 
 
 def _answers(sentence: Sentence) -> bool:
-    """A sentence that says something: a claim or a cited one, not a lead-in ("From your
-    documents:") or bare punctuation."""
-    if not sentence.bare.strip() or is_lead_in(sentence.bare):
+    """A sentence that says something: a claim or a cited one, not the writer's lead-in ("From
+    your documents:") or bare punctuation. A quoted line ending in a colon is still judged: it
+    cites a source, and the user reads it."""
+    if not sentence.bare.strip() or (is_lead_in(sentence.bare) and not sentence.cited_ids):
         return False
     return sentence.is_claim or bool(sentence.cited_ids)
 

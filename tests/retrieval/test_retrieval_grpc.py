@@ -238,7 +238,7 @@ PNG_BYTES = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x0
 BAD_DOCUMENTS = {
     "empty": (request("bad", b""), "empty"),
     "oversized": (request("bad", b"x " * MAX_DOCUMENT_BYTES), "limit"),
-    "wrong content type": (request("bad", b"\x89PNG....", "image/png"), "not supported"),
+    "wrong content type": (request("bad", b"GIF89a....", "image/gif"), "not supported"),
     "corrupt pdf": (request("bad", b"%PDF-1.7\n1 0 obj << broken", "application/pdf"), "PDF"),
     "zip bomb": (request("bad", zip_bomb_docx(40 * 1024 * 1024), DOCX), "zip bomb"),
     "not text": (request("bad", PNG_BYTES, "text/plain"), "UTF-8"),
