@@ -21,12 +21,21 @@ SERVICES = ("router_svc", "retrieval_svc", "judge_svc", "agent_svc", "gateway")
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent() -> None:  # runs in the child between fork and exec
+def die_with_parent() -> None:
+    """Ask the kernel to SIGTERM this process when its parent dies (runs between fork and exec)."""
     try:
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     except OSError:
         pass
+
+
+_die_with_parent = die_with_parent  # the older name, still imported by the rehearsal's launcher
+
+
+def service_of(module: str) -> str:
+    """The service a ``python -m`` module belongs to (``retrieval_svc.worker`` → retrieval_svc)."""
+    return module.split(".", 1)[0]
 
 
 class LaunchError(RuntimeError):
@@ -51,6 +60,11 @@ class Child:
     ready_file: Path
     log_file: Path
     port: int = 0
+    module: str = ""  # what ``python -m`` runs; the name when empty (one process per service)
+
+    @property
+    def entry(self) -> str:
+        return self.module or self.name
 
 
 @dataclass
@@ -107,28 +121,28 @@ class MeshLauncher:
         if old.process.poll() is None:
             raise RuntimeError(f"{name} is still running")
         env = self._env_for(name)
-        env[f"{_PREFIXES[name]}PORT"] = str(old.port)
-        child = self._spawn(name, env)
+        env[f"{_PREFIXES[service_of(old.entry)]}PORT"] = str(old.port)
+        child = self._spawn(name, env, old.module)
         self._wait_ready(child, time.monotonic() + timeout)
         if child.port != old.port:
             raise LaunchError(f"{name} restarted on port {child.port}, not {old.port}")
         return child.port
 
-    def _spawn(self, name: str, env: dict[str, str] | None = None) -> Child:
+    def _spawn(self, name: str, env: dict[str, str] | None = None, module: str = "") -> Child:
         ready = self.run_dir / f"{name}.port"
         ready.unlink(missing_ok=True)
         log_file = self.data_dir / "logs" / f"{name}.log"
         log_file.parent.mkdir(parents=True, exist_ok=True)
         with log_file.open("ab") as out:
             process = subprocess.Popen(
-                [sys.executable, "-m", name],
+                [sys.executable, "-m", module or name],
                 env=env if env is not None else self._env_for(name),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
-                preexec_fn=_die_with_parent,
+                preexec_fn=die_with_parent,
             )
-        child = Child(name, process, ready, log_file)
+        child = Child(name, process, ready, log_file, module=module)
         self.children[name] = child
         return child
 
@@ -172,16 +186,14 @@ class MeshLauncher:
         return self.gateway_url
 
     def stop(self, grace: float = 15.0) -> None:
-        """SIGTERM every child, gateway first; SIGKILL whatever outlives ``grace``."""
-        for name in reversed(SERVICES):
-            child = self.children.get(name)
-            if child and child.process.poll() is None:
+        """SIGTERM every child, last started (the gateway) first; SIGKILL whatever outlives
+        ``grace``."""
+        started = list(reversed(self.children.values()))
+        for child in started:
+            if child.process.poll() is None:
                 child.process.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + grace
-        for name in reversed(SERVICES):
-            child = self.children.get(name)
-            if child is None:
-                continue
+        for child in started:
             try:
                 child.process.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:

@@ -31,7 +31,9 @@ class AgentClient:
     """
 
     def __init__(self, target: str, timeout: float) -> None:
-        self._channel = open_channel(target)
+        # Health-aware round robin over every agent the target resolves to (a headless
+        # Service, or ``ipv4:a,b``): a draining agent gets no new question.
+        self._channel = open_channel(target, health_service="")
         self._stub = agent_pb2_grpc.AgentServiceStub(self._channel)
         self._timeout = timeout
         self._calls: set[grpc.aio.Call] = set()

@@ -11,7 +11,7 @@ from gateway.stream_status import ServerStatus
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
 from mesh.config import MiB
 from mesh.errors import from_rpc_error
-from mesh.grpc_client import is_serving, open_channel
+from mesh.grpc_client import IDEMPOTENT_METHODS, is_serving, open_channel
 
 RETRIEVAL_SERVICE = retrieval_pb2.DESCRIPTOR.services_by_name["RetrievalService"].full_name
 # How long to wait, after grpc.aio reports a failed write, for the status retrieval_svc sent
@@ -43,7 +43,14 @@ class DocumentsClient:
         max_message_bytes: int = 64 * MiB,
         ingest_timeout: float | None = None,
     ) -> None:
-        self._channel = open_channel(target, max_message_bytes)
+        # As the agent's channels: reads retried on UNAVAILABLE, round robin over the SERVING
+        # replicas (SubmitIngest is never retried: it changes state).
+        self._channel = open_channel(
+            target,
+            max_message_bytes,
+            retry_methods=IDEMPOTENT_METHODS,
+            health_service="",
+        )
         self._stub = retrieval_pb2_grpc.RetrievalServiceStub(self._channel)
         self._timeout = timeout
         self._ingest_timeout = ingest_timeout or timeout

@@ -100,7 +100,9 @@ def open_channel(
         options += [
             ("grpc.service_config", service_config(retry_methods, retry_policy, health_service)),
             ("grpc.initial_reconnect_backoff_ms", 100),
-            ("grpc.min_reconnect_backoff_ms", 100),
+            # Not grpc.min_reconnect_backoff_ms: gRPC also takes it as the connect timeout, and
+            # at 100 ms a handshake with a busy (or briefly paused) server failed every call
+            # queued on it. A dead server refuses at once; the backoff above paces the retries.
             ("grpc.max_reconnect_backoff_ms", retry_policy.max_reconnect_backoff_ms),
         ]
     if retry_methods:
