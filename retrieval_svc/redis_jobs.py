@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -49,6 +50,17 @@ from retrieval_svc.job_store import Job, JobState
 from retrieval_svc.redis_job_store import Claim, RedisJobStore
 
 log = logging.getLogger(__name__)
+
+# Backoff of the restarts of streaQ's consumer loop after Redis dropped it: from the first to
+# the last, doubling; a loop that ran longer than the last starts the backoff again.
+CONSUMER_RESTART_SECONDS = (0.5, 10.0)
+
+
+def _first_cause(exc: BaseException) -> BaseException:
+    """The innermost first error of nested exception groups (what actually went wrong)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
 
 QUEUE_NAME = "groundmesh-ingest"
 WAIT_SECONDS = 1.0  # how soon a job waiting for an earlier upload of its document looks again
@@ -136,7 +148,31 @@ class RedisIngestJobs(JobQueue):
             log.info("queueing %d unfinished ingest job(s) again", len(left))
             for job_id in left:
                 await self._task.enqueue(job_id)
-        self._runner = asyncio.create_task(self._queue.run_async(), name="ingest-jobs-worker")
+        self._runner = asyncio.create_task(self._consume(), name="ingest-jobs-worker")
+
+    async def _consume(self) -> None:
+        """streaQ's consumer loop, started again whenever it ends while this worker should run.
+
+        streaQ gives up on its first Redis error (a restart, a failover): its loop ends, and the
+        worker, still SERVING, would take no job again. The topology rehearsal found it (a Redis
+        restart left every job queued). Jobs lost nothing meanwhile: their state and bytes are in
+        Redis, and a message being run when Redis went away is claimed again after idle_seconds.
+        """
+        delay = CONSUMER_RESTART_SECONDS[0]
+        while not self._stopping:
+            began = time.monotonic()
+            try:
+                await self._queue.run_async()
+                problem = "ended"
+            except Exception as exc:  # an ExceptionGroup from its task group, usually
+                problem = f"failed ({_first_cause(exc)})"
+            if self._stopping:
+                return
+            if time.monotonic() - began > CONSUMER_RESTART_SECONDS[-1]:
+                delay = CONSUMER_RESTART_SECONDS[0]  # it ran a while: start the backoff again
+            log.warning("ingest worker: the queue's consumer %s; again in %.1f s", problem, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, CONSUMER_RESTART_SECONDS[-1])
 
     async def stop(self) -> None:
         """Stop taking jobs; a running job goes back on the queue for any worker."""

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.topology.redis_server import RedisProcess
 from mesh.config import RetrievalSettings
 from mesh.errors import GroundmeshError, InvalidInput, NotFound
 from retrieval_svc.embedded_backend import EmbeddedBackend
@@ -30,7 +31,7 @@ from retrieval_svc.redis_jobs import RedisIngestJobs
 from retrieval_svc.results import SearchMode
 from retrieval_svc.server import build_jobs
 from tests.retrieval_backends.corpus import HashingEmbedder
-from tests.retrieval_backends.servers import RedisServer
+from tests.retrieval_backends.servers import RedisServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 GUARD_SECONDS = 60.0  # a hang fails the test; nothing waits for a time to pass
@@ -266,6 +267,31 @@ async def test_a_killed_worker_s_job_is_run_again_by_another(mesh: Mesh, tmp_pat
     assert done.state is JobState.DONE and done.chunks_done == done.chunks_total
     assert await asyncio.to_thread(mesh.store.worker_of, job.job_id) == survivor.worker_id
     assert [d.doc_id for d in await mesh.engine.list_documents("acme")] == ["long"]
+
+
+async def test_a_worker_takes_jobs_again_after_redis_restarts(
+    redis_binary: str, tmp_path: Path
+) -> None:
+    """streaQ's consumer loop ends on its first Redis error; the worker starts it again, so
+    a job submitted after Redis came back is run (found by the topology rehearsal)."""
+    redis = RedisProcess(redis_binary, free_port(), tmp_path / "redis")  # AOF, as in prod
+    redis.start()
+    mesh = Mesh(redis.url(), tmp_path)
+    await mesh.backend.load()
+    try:
+        worker = mesh.replica()
+        await worker.start()
+        [before] = await worker.submit("acme", [_doc("before", "text before the restart")])
+        assert (await mesh.final(worker, before)).state is JobState.DONE
+        redis.stop()
+        redis.start()
+        [after] = await worker.submit("acme", [_doc("after", "text after the restart")])
+        await until(lambda: _is(mesh, after, lambda j: j.state is JobState.DONE), "run after")
+        listed = {d.doc_id for d in await mesh.engine.list_documents("acme")}
+        assert listed == {"before", "after"}
+    finally:
+        await mesh.close()
+        redis.stop()
 
 
 async def test_two_uploads_of_one_name_on_two_replicas_run_in_order(mesh: Mesh) -> None:
