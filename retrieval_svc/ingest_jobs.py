@@ -184,6 +184,13 @@ class JobQueue(ABC):
                         self._store.pages, job.job_id, step.pages_done, step.pages_total
                     )
                     await self._notify()
+                    # a long scan is cancelled between pages, not after the last one
+                    cancelled = await asyncio.to_thread(
+                        self._store.cancel_requested, [j.job_id for j in left]
+                    )
+                    if job.job_id in cancelled:
+                        break
+                    cancelled = set()  # others cancelled are stopped at their turn
                     continue
                 if isinstance(step, IngestResult):
                     job = left.pop(0)
