@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from mesh.errors import InvalidInput
+from retrieval_svc import ingest_jobs
 from retrieval_svc.documents import images, pdf
 from retrieval_svc.documents.ocr import OcrLine
 from retrieval_svc.engine import NewDocument
@@ -222,6 +223,19 @@ class TestPagesAsTheyAreRead:
         final = await mesh.final(second)
         assert final.state is JobState.DONE and final.replaced
         assert await _bm25(mesh, "omega") and not await _bm25(mesh, "alpha")
+
+    async def test_another_tenants_job_runs_beside_a_long_read(
+        self, mesh: Mesh, gate: Gate, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(ingest_jobs, "SLOW_BATCH_SECONDS", 0.2)
+        doc = NewDocument("long.pdf", "", "application/pdf", _pdf())
+        [long] = await mesh.jobs.submit("acme", [doc])
+        await _first_page_found(mesh, long)
+        [short] = await mesh.jobs.submit("other", [_doc("n", "Ferry timetable for winter.")])
+        assert (await mesh.final(short)).state is JobState.DONE
+        assert (await mesh.jobs.get("acme", long.job_id)).state is JobState.RUNNING
+        gate.open()
+        assert (await mesh.final(long)).state is JobState.DONE
 
     async def test_a_text_document_is_stored_once_as_before(self, mesh: Mesh) -> None:
         [job] = await mesh.jobs.submit("acme", [_doc("t", "Harbour fees are paid monthly.")])
