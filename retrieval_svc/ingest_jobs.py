@@ -12,11 +12,16 @@ upload is acknowledged before any parsing or embedding. One worker task claims q
 one tenant, oldest first, and runs them through the engine's ingest stream together (small
 documents share embedding batches), text first: each document is searchable by BM25 as soon as
 it is parsed (the job says ``searchable``) and gets all its vectors at once when they are in.
-Progress and final states are written to the job store
+A new PDF or scan is searchable page by page while it is read (its first page at once, then the
+pages read every second or so; see :meth:`RetrievalEngine._prepare_storing`); the whole
+document read at the end replaces them, so what is stored is what reading it whole gives. A
+read that fails (a corrupt page, the page limit) or is cancelled deletes those pages again; a
+new version of a document that has its vectors is stored whole, the old version searchable
+until then. Progress and final states are written to the job store
 and wake every watcher. A job cancelled while it runs stops at the next embedding batch and
 its document is left wholly absent (its text, already searchable, is deleted; an earlier
-version it replaced is gone too); a cancel that comes after the vectors were committed finds the
-job done.
+version it replaced is gone too); a long read is cancelled between pages. A cancel that comes
+after the vectors were committed finds the job done.
 """
 
 from __future__ import annotations
