@@ -12,6 +12,7 @@ import contextlib
 import logging
 import math
 import re
+import threading
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,7 +27,13 @@ from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextF
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_blocks
 from retrieval_svc.embeddings import Embedder, Matrix
-from retrieval_svc.formats import extract, normalize_content_type, screen
+from retrieval_svc.formats import (
+    Extracted,
+    ExtractedSoFar,
+    extract,
+    normalize_content_type,
+    screen,
+)
 from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
 from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
@@ -43,6 +50,9 @@ MAX_TITLE_CHARS = 300
 MAX_METADATA_ITEMS = 32
 MAX_METADATA_CHARS = 2000
 PAGE_REPORT_SECONDS = 0.5
+# A new document with pages is stored searchable by BM25 after its first page is read, then
+# again each time this long has passed since (the pages read until then, replacing the last).
+PAGE_STORE_SECONDS = 1.0
 EMBED_BATCH = DEFAULT_BATCH_SIZE  # measured: mesh/embedding.py says how
 
 
@@ -67,6 +77,12 @@ class NewDocument:
     metadata: dict[str, str] = field(default_factory=dict)
 
 
+# ``pages_read(done, total, so_far)`` of :meth:`RetrievalEngine.prepare`.
+PagesSoFar = Callable[
+    [int, int, Callable[[], "tuple[DocumentRecord, list[StoredChunk]] | None"]], None
+]
+
+
 @dataclass(frozen=True)
 class IngestResult:
     """What an acknowledged ingest stored. ``unchanged``: the same content was already stored
@@ -87,6 +103,7 @@ class _Prepared:
     record: DocumentRecord
     chunks: list[StoredChunk]
     sha256: str
+    existed: bool | None = None  # whether it was stored before its first pages were
 
 
 @dataclass(frozen=True)
@@ -95,6 +112,18 @@ class IngestIndexed:
 
     doc_id: str
     chunks_total: int
+
+
+class _Stopped(Exception):
+    """Raised in the extracting thread when nobody waits for its result any more."""
+
+
+@dataclass(frozen=True)
+class _PagesText:
+    """The record and chunks of the pages of a document read so far."""
+
+    record: DocumentRecord
+    chunks: list[StoredChunk]
 
 
 @dataclass(frozen=True)
@@ -251,20 +280,46 @@ class RetrievalEngine:
             raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
 
     def prepare(
-        self, doc: NewDocument, on_page: Callable[[int, int], None] | None = None
+        self,
+        doc: NewDocument,
+        on_page: Callable[[int, int], None] | None = None,
+        pages_read: PagesSoFar | None = None,
     ) -> tuple[DocumentRecord, list[StoredChunk]]:
         """Validate, extract and chunk a document (no side effects); ``on_page(done, total)``
-        hears of each page read, for formats with pages that take a while."""
+        hears of each page read, for formats with pages that take a while, and so does
+        ``pages_read(done, total, so_far)``, ``so_far()`` giving the record and chunks of the
+        pages read until now (None while they hold no text)."""
         ctype = self.check(doc)
+        told: ExtractedSoFar | None = None
+        if pages_read is not None:
+            heard = pages_read
+
+            def told(done: int, total: int, so_far: Callable[[], Extracted]) -> None:
+                heard(done, total, lambda: self._chunked(doc, ctype, so_far()))
+
         try:
             extracted = extract(
-                ctype, doc.content, self._max_docx, declared_charset(doc.content_type), on_page
+                ctype,
+                doc.content,
+                self._max_docx,
+                declared_charset(doc.content_type),
+                on_page,
+                told,
             )
         except InvalidInput as exc:
             raise InvalidInput(f"document {doc.doc_id!r}: {exc.message}") from exc
+        prepared = self._chunked(doc, ctype, extracted)
+        if prepared is None:
+            raise InvalidInput(f"document {doc.doc_id!r} has no text")
+        return prepared
+
+    def _chunked(
+        self, doc: NewDocument, ctype: str, extracted: Extracted
+    ) -> tuple[DocumentRecord, list[StoredChunk]] | None:
+        """The record and chunks of an extracted document; None when it has no text."""
         drafts = chunk_blocks(extracted.document.blocks, self._chunk_tokens, self._overlap)
         if not drafts:
-            raise InvalidInput(f"document {doc.doc_id!r} has no text")
+            return None
         title = (doc.title.strip() or extracted.title or file_name(doc.metadata) or doc.doc_id)[
             :MAX_TITLE_CHARS
         ]
@@ -343,15 +398,18 @@ class RetrievalEngine:
                 while item is not None:
                     try:
                         tenant = check_tenant(item[0])
-                        async for got in self._prepare_reporting(item[1]):
+                        doc = item[1]
+                        existed = await self._streams_pages(tenant, doc, text_first)
+                        async for got in self._prepare_storing(tenant, doc, existed):
                             if isinstance(got, IngestPages):
                                 if report_pages:
                                     yield got
+                            elif isinstance(got, IngestIndexed):
+                                yield got
                             else:
                                 record, chunks = got
-                        doc = item[1]
                         sha = content_hash(doc.content, doc.title, doc.content_type, doc.metadata)
-                        batch.append(_Prepared(tenant, record, chunks, sha))
+                        batch.append(_Prepared(tenant, record, chunks, sha, existed))
                     except InvalidInput as exc:
                         error = exc
                         break
@@ -368,34 +426,109 @@ class RetrievalEngine:
         finally:
             reader.cancel()
 
+    async def _streams_pages(self, tenant: str, doc: NewDocument, text_first: bool) -> bool | None:
+        """Whether the document is stored already, when its pages may be stored as they are
+        read (``text_first`` on a backend that can, and the document new or only searchable
+        by BM25: a document with vectors stays whole until its new version replaces it);
+        None when they may not."""
+        backend = self._backend
+        if not text_first or not isinstance(backend, TextFirstBackend):
+            return None
+        existed = bool(await backend.get_chunks(tenant, [f"{doc.doc_id}#0"]))
+        if existed and doc.doc_id not in await backend.pending_documents(tenant):
+            return None
+        return existed
+
+    async def _prepare_storing(
+        self, tenant: str, doc: NewDocument, existed: bool | None
+    ) -> AsyncIterator[IngestPages | IngestIndexed | tuple[DocumentRecord, list[StoredChunk]]]:
+        """:meth:`_prepare_reporting`; unless ``existed`` is None, each batch of pages read is
+        stored searchable by BM25 (replacing the last: IngestIndexed). If reading fails or
+        stops, what was stored is deleted: the document is left absent, as before it."""
+        stored = False
+        try:
+            async for got in self._prepare_reporting(doc, existed is not None):
+                if isinstance(got, _PagesText):
+                    backend = self._backend
+                    assert isinstance(backend, TextFirstBackend)
+                    await backend.replace_text(tenant, got.record, got.chunks)
+                    stored = True
+                    await self._invalidate(tenant)
+                    yield IngestIndexed(doc.doc_id, len(got.chunks))
+                else:
+                    yield got
+        except BaseException:
+            if stored:
+                with contextlib.suppress(Exception):
+                    await self._backend.delete_document(tenant, doc.doc_id)
+                    if self._ingest_cache is not None:
+                        await asyncio.to_thread(
+                            self._ingest_cache.forget_content, tenant, doc.doc_id
+                        )
+                    await self._invalidate(tenant)
+            raise
+
     async def _prepare_reporting(
-        self, doc: NewDocument
-    ) -> AsyncIterator[IngestPages | tuple[DocumentRecord, list[StoredChunk]]]:
+        self, doc: NewDocument, early: bool = False
+    ) -> AsyncIterator[IngestPages | _PagesText | tuple[DocumentRecord, list[StoredChunk]]]:
         """:meth:`prepare` in a thread, yielding page progress while it reads (at most every
-        :data:`PAGE_REPORT_SECONDS`, and the last page), then its result."""
+        :data:`PAGE_REPORT_SECONDS`, and the last page), then its result. ``early``: also the
+        pages read so far, after the first page with text and then at most every
+        :data:`PAGE_STORE_SECONDS` (never the last page: the result follows)."""
         loop = asyncio.get_running_loop()
-        pages: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+        pages: asyncio.Queue[IngestPages | _PagesText] = asyncio.Queue()
         last = [0.0]
+        kept: list[float | None] = [None]
+        stop = threading.Event()
 
         def on_page(done: int, total: int) -> None:  # runs in the extracting thread
+            if stop.is_set():  # nobody waits for it any more (a cancel): stop reading
+                raise _Stopped(f"reading {doc.doc_id!r} was stopped")
             now = time.monotonic()
             if done == total or now - last[0] >= PAGE_REPORT_SECONDS:
                 last[0] = now
-                loop.call_soon_threadsafe(pages.put_nowait, (done, total))
+                loop.call_soon_threadsafe(pages.put_nowait, IngestPages(doc.doc_id, done, total))
 
-        task = asyncio.ensure_future(asyncio.to_thread(self.prepare, doc, on_page))
+        def pages_read(
+            done: int,
+            total: int,
+            so_far: Callable[[], tuple[DocumentRecord, list[StoredChunk]] | None],
+        ) -> None:  # runs in the extracting thread
+            since = kept[0]
+            if done == total or (
+                since is not None and time.monotonic() - since < PAGE_STORE_SECONDS
+            ):
+                return
+            read = so_far()
+            if read is not None:
+                kept[0] = time.monotonic()
+                loop.call_soon_threadsafe(pages.put_nowait, _PagesText(*read))
+
+        task = asyncio.ensure_future(
+            asyncio.to_thread(self.prepare, doc, on_page, pages_read if early else None)
+        )
         try:
             while not task.done() or not pages.empty():
                 getter = asyncio.ensure_future(pages.get())
                 await asyncio.wait({task, getter}, return_when=asyncio.FIRST_COMPLETED)
                 if getter.done():
-                    done, total = getter.result()
-                    yield IngestPages(doc.doc_id, done, total)
+                    got = getter.result()
+                    if isinstance(got, _PagesText):
+                        if task.done():  # the whole document is read: it follows
+                            continue
+                        while not pages.empty():  # only the latest pages are worth storing
+                            newer = pages.get_nowait()
+                            if isinstance(newer, _PagesText):
+                                got = newer
+                            else:
+                                yield newer
+                    yield got
                 else:
                     getter.cancel()
             yield await task
         finally:
             if not task.done():
+                stop.set()
                 task.cancel()
 
     async def _unchanged(self, item: _Prepared) -> bool:
@@ -463,13 +596,18 @@ class RetrievalEngine:
         """Embed and store a batch of documents. ``text_first`` (on a backend that can): each
         document is stored searchable by BM25 before any vector is computed, and gets all its
         vectors at once at the end; otherwise it is stored once, whole."""
-        same = [await self._unchanged(item) for item in batch]
+        # a document whose first pages were stored as they were read is never unchanged
+        same = [item.existed is None and await self._unchanged(item) for item in batch]
         work = [item for item, unchanged in zip(batch, same, strict=True) if not unchanged]
         staged = self._backend if isinstance(self._backend, TextFirstBackend) else None
         existed: dict[str, bool] = {}
         for item in work:
             doc_id = item.record.doc_id
-            existed[doc_id] = bool(await self._backend.get_chunks(item.tenant, [f"{doc_id}#0"]))
+            existed[doc_id] = (
+                item.existed
+                if item.existed is not None
+                else bool(await self._backend.get_chunks(item.tenant, [f"{doc_id}#0"]))
+            )
             if text_first and staged is not None:
                 await staged.replace_text(item.tenant, item.record, item.chunks)
                 await self._invalidate(item.tenant)

@@ -40,7 +40,7 @@ from mesh.text_decoding import decode_text
 from retrieval_svc.documents.archive import check_zip
 from retrieval_svc.documents.images import image_document, screen_image
 from retrieval_svc.documents.markdown import markdown_blocks
-from retrieval_svc.documents.model import Document, Limits
+from retrieval_svc.documents.model import Document, Limits, PagesRead
 from retrieval_svc.documents.opendocument import odt_document
 from retrieval_svc.documents.pdf import Progress, pdf_document, pdf_error
 from retrieval_svc.documents.sheets import csv_document, workbook_document
@@ -65,6 +65,10 @@ class Extracted:
     document: Document = field(default_factory=Document)
 
 
+# ``pages_read(done, total, so_far)`` of :func:`extract`: ``so_far()`` extracts the pages read.
+ExtractedSoFar = Callable[[int, int, Callable[[], Extracted]], None]
+
+
 def _decode(content: bytes, charset: str | None, *, html: bool = False) -> str:
     return clean_text(decode_text(content, charset, html=html).text)
 
@@ -75,10 +79,11 @@ def _document(
     limits: Limits,
     charset: str | None,
     progress: Progress | None,
+    pages_read: PagesRead | None = None,
 ) -> Document:
     readers: dict[str, Callable[[], Document]] = {
         HTML: lambda: html_document(_decode(content, charset, html=True), limits),
-        PDF: lambda: pdf_document(content, limits, progress),
+        PDF: lambda: pdf_document(content, limits, progress, pages_read),
         DOCX: lambda: docx_document(content, limits),
         XLSX: lambda: workbook_document(content, "XLSX", limits),
         XLS: lambda: workbook_document(content, "XLS", limits),
@@ -92,7 +97,7 @@ def _document(
         MARKDOWN: lambda: markdown_blocks(_decode(content, charset)),
     }
     for image_type in IMAGE_TYPES:
-        readers[image_type] = lambda: image_document(content, limits, progress)
+        readers[image_type] = lambda: image_document(content, limits, progress, pages_read)
     reader = readers.get(content_type)
     if reader is not None:
         return reader()
@@ -105,12 +110,25 @@ def extract(
     max_docx_uncompressed: int,
     charset: str | None = None,
     progress: Progress | None = None,
+    pages_read: ExtractedSoFar | None = None,
 ) -> Extracted:
     """The blocks of ``content`` read as ``content_type`` (already normalized). ``charset``
     is the sender's declared charset for text formats; ``max_docx_uncompressed`` bounds what
-    any zip-based format (DOCX, XLSX, PPTX, ODF, EPUB) may inflate to."""
+    any zip-based format (DOCX, XLSX, PPTX, ODF, EPUB) may inflate to. For a PDF or an
+    image, ``pages_read(done, total, so_far)`` hears of each page read, ``so_far()`` giving
+    what the pages read until now extract to (as this function would return it)."""
     limits = Limits(max_uncompressed=max_docx_uncompressed)
-    document = _document(content_type, content, limits, charset, progress)
+    inner: PagesRead | None = None
+    if pages_read is not None:
+        told = pages_read
+
+        def inner(done: int, total: int, so_far: Callable[[], Document]) -> None:
+            told(done, total, lambda: _extracted(so_far()))
+
+    return _extracted(_document(content_type, content, limits, charset, progress, inner))
+
+
+def _extracted(document: Document) -> Extracted:
     document.blocks = [b for b in document.blocks if b.text.strip() or b.rows or b.header]
     text = clean_text(document.as_markdown())
     return Extracted(text, clean_text(document.title).strip(), document)

@@ -12,11 +12,16 @@ upload is acknowledged before any parsing or embedding. One worker task claims q
 one tenant, oldest first, and runs them through the engine's ingest stream together (small
 documents share embedding batches), text first: each document is searchable by BM25 as soon as
 it is parsed (the job says ``searchable``) and gets all its vectors at once when they are in.
-Progress and final states are written to the job store
+A new PDF or scan is searchable page by page while it is read (its first page at once, then the
+pages read every second or so; see :meth:`RetrievalEngine._prepare_storing`); the whole
+document read at the end replaces them, so what is stored is what reading it whole gives. A
+read that fails (a corrupt page, the page limit) or is cancelled deletes those pages again; a
+new version of a document that has its vectors is stored whole, the old version searchable
+until then. Progress and final states are written to the job store
 and wake every watcher. A job cancelled while it runs stops at the next embedding batch and
 its document is left wholly absent (its text, already searchable, is deleted; an earlier
-version it replaced is gone too); a cancel that comes after the vectors were committed finds the
-job done.
+version it replaced is gone too); a long read is cancelled between pages. A cancel that comes
+after the vectors were committed finds the job done.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ JOBS_PER_BATCH = 16
 WATCH_POLL_SECONDS = 1.0
 CANCEL_WAIT_SECONDS = 60.0
 RETRY_SECONDS = (1.0, 5.0, 30.0)
+# A batch running this long (a long scan) no longer holds back other jobs: see IngestJobs.
+SLOW_BATCH_SECONDS = 5.0
 
 
 class JobQueue(ABC):
@@ -184,6 +191,13 @@ class JobQueue(ABC):
                         self._store.pages, job.job_id, step.pages_done, step.pages_total
                     )
                     await self._notify()
+                    # a long scan is cancelled between pages, not after the last one
+                    cancelled = await asyncio.to_thread(
+                        self._store.cancel_requested, [j.job_id for j in left]
+                    )
+                    if job.job_id in cancelled:
+                        break
+                    cancelled = set()  # others cancelled are stopped at their turn
                     continue
                 if isinstance(step, IngestResult):
                     job = left.pop(0)
@@ -247,15 +261,27 @@ class JobQueue(ABC):
 
 class IngestJobs(JobQueue):
     """One polling worker per process: it claims queued jobs of one tenant, oldest first, a
-    batch at a time, from a store only this process writes (the SQLite job store)."""
+    batch at a time, from a store only this process writes (the SQLite job store).
+
+    It runs up to ``concurrency`` batches at once; a batch that has run for
+    :data:`SLOW_BATCH_SECONDS` (a long scan read by OCR, page after page) stops counting
+    against them, up to ``concurrency`` such batches, so other users' jobs are not held
+    behind it. OCR itself stays one engine per process behind its lock (:mod:`ocr`): a second
+    scan waits for it page by page instead of taking more CPU."""
 
     def __init__(
-        self, engine: RetrievalEngine, store: BatchJobStorage, jobs_per_batch: int = JOBS_PER_BATCH
+        self,
+        engine: RetrievalEngine,
+        store: BatchJobStorage,
+        jobs_per_batch: int = JOBS_PER_BATCH,
+        concurrency: int = 1,
     ) -> None:
         super().__init__(engine, store)
         self._batches = store
         self._per_batch = jobs_per_batch
+        self._concurrency = max(1, concurrency)
         self._worker: asyncio.Task[None] | None = None
+        self._running: dict[asyncio.Task[None], float] = {}  # batch -> when it started
 
     async def start(self) -> None:
         """Queue again what a stopped process left running, then start the worker."""
@@ -266,33 +292,66 @@ class IngestJobs(JobQueue):
         self._wake.set()
 
     async def stop(self) -> None:
-        """Stop the worker; a running batch is left to be resumed at the next start."""
+        """Stop the worker; running batches are left to be resumed at the next start."""
         if self._worker is not None:
             self._worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._worker
             self._worker = None
 
+    def _free_lane(self) -> bool:
+        """Whether another batch may start: fewer than ``concurrency`` run, not counting up
+        to ``concurrency`` slow ones."""
+        now = asyncio.get_running_loop().time()
+        slow = sum(1 for began in self._running.values() if now - began >= SLOW_BATCH_SECONDS)
+        return len(self._running) - min(slow, self._concurrency) < self._concurrency
+
+    def _next_slow(self) -> float | None:
+        """Seconds until a running batch turns slow (a lane may free up then), if any will."""
+        now = asyncio.get_running_loop().time()
+        waits = [
+            began + SLOW_BATCH_SECONDS - now
+            for began in self._running.values()
+            if now - began < SLOW_BATCH_SECONDS
+        ]
+        return max(0.0, min(waits)) + 0.01 if waits else None
+
     async def _work(self) -> None:
-        while True:
-            self._wake.clear()
-            if self._stranded:
-                try:
-                    await asyncio.to_thread(self._store.requeue, self._stranded)
-                    self._stranded = []
-                except Exception:
-                    log.warning("the job store still refuses writes; retrying later")
-            jobs = await asyncio.to_thread(self._batches.claim, self._per_batch)
-            if not jobs:
-                await self._wake.wait()
-                continue
-            try:
-                await self._run(jobs)
-                self._failures = 0
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
-                log.exception("ingest batch failed; its unfinished jobs are queued again")
-                await self._note_retry(jobs, exc)
-                await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
-                self._failures += 1
+        try:
+            while True:
+                self._wake.clear()
+                if self._stranded:
+                    try:
+                        await asyncio.to_thread(self._store.requeue, self._stranded)
+                        self._stranded = []
+                    except Exception:
+                        log.warning("the job store still refuses writes; retrying later")
+                if self._free_lane():
+                    jobs = await asyncio.to_thread(self._batches.claim, self._per_batch)
+                    if jobs:
+                        task = asyncio.create_task(self._batch(jobs), name="ingest-batch")
+                        self._running[task] = asyncio.get_running_loop().time()
+                        task.add_done_callback(self._ended)
+                        continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self._next_slow())
+        finally:  # stopped: the running batches queue their unfinished jobs again
+            for task in self._running:
+                task.cancel()
+            await asyncio.gather(*self._running, return_exceptions=True)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        self._running.pop(task, None)
+        self._wake.set()
+
+    async def _batch(self, jobs: list[Job]) -> None:
+        try:
+            await self._run(jobs)
+            self._failures = 0
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the store or embedder failed: nothing acknowledged is lost
+            log.exception("ingest batch failed; its unfinished jobs are queued again")
+            await self._note_retry(jobs, exc)
+            await asyncio.sleep(RETRY_SECONDS[min(self._failures, len(RETRY_SECONDS) - 1)])
+            self._failures += 1

@@ -73,7 +73,11 @@ def build_jobs(settings: RetrievalSettings, engine: RetrievalEngine) -> JobQueue
             f"GROUNDMESH_RETRIEVAL_ROLE={settings.role} needs a shared job queue: "
             "set GROUNDMESH_RETRIEVAL_JOBS_REDIS_URL"
         )
-    return IngestJobs(engine, JobStore(settings.data_dir / "jobs.sqlite3"))
+    return IngestJobs(
+        engine,
+        JobStore(settings.data_dir / "jobs.sqlite3"),
+        concurrency=settings.jobs_concurrency,
+    )
 
 
 def registrar(engine: RetrievalEngine, jobs: JobQueue | None = None) -> Register:

@@ -9,6 +9,7 @@ orientation, recognised (:mod:`ocr`) and laid out (:mod:`ocr_layout`).
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from mesh.errors import InvalidInput
-from retrieval_svc.documents.model import Block, Document, Limits
+from retrieval_svc.documents.model import Block, Document, Limits, PagesRead
 from retrieval_svc.documents.ocr import recognise
 from retrieval_svc.documents.ocr_layout import page_blocks
 
@@ -110,10 +111,15 @@ def _frames(content: bytes, limits: Limits) -> Iterator[tuple[int, int, Image.Im
             yield index + 1, count, frame
 
 
-def image_document(content: bytes, limits: Limits, progress: Progress | None = None) -> Document:
+def image_document(
+    content: bytes,
+    limits: Limits,
+    progress: Progress | None = None,
+    pages_read: PagesRead | None = None,
+) -> Document:
     """The blocks OCR finds on every page of an image (InvalidInput if it is corrupt, a
     decompression bomb, over the page limit, or holds no text). ``progress(page, pages)`` is
-    called after each page is read."""
+    called after each page is read, then ``pages_read`` (the pages read so far, on demand)."""
     blocks: list[Block] = []
     for page, pages, frame in _frames(content, limits):
         lines = recognise(frame)
@@ -121,6 +127,8 @@ def image_document(content: bytes, limits: Limits, progress: Progress | None = N
         blocks.extend(page_blocks(lines, page))
         if progress is not None:
             progress(page, pages)
+        if pages_read is not None:
+            pages_read(page, pages, functools.partial(Document, list(blocks)))
     if not blocks:
         raise InvalidInput("no text was found in the image (OCR read nothing)")
     return Document(blocks=blocks)

@@ -7,6 +7,7 @@ column headers) and every chunk knows the page, slide or sheet it came from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -135,3 +136,11 @@ class Limits:
                 f"{where} holds {chars} characters; a page may hold {self.max_page_chars} "
                 "(is it a real page?)"
             )
+
+
+# ``pages_read(done, total, so_far)``: called after each page of a document with pages is
+# read; ``so_far()`` builds the Document of the pages read until now (a preview: blocks that
+# go on over the next page break, running headers and the body size may still change), for
+# a caller that makes the first pages searchable while the rest is read. Calling it costs a
+# pass over the pages read; a caller calls it only now and then.
+PagesRead = Callable[[int, int, Callable[[], "Document"]], None]

@@ -7,6 +7,7 @@ carrying their OCR confidence. Each block keeps its page."""
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
@@ -16,7 +17,7 @@ from typing import Any
 
 from mesh.errors import InvalidInput
 from retrieval_svc.documents.margins import MarginLine, running_lines
-from retrieval_svc.documents.model import Block, Document, Kind, Limits, TableRow
+from retrieval_svc.documents.model import Block, Document, Kind, Limits, PagesRead, TableRow
 from retrieval_svc.documents.pdf_chars import page_words, path_count
 from retrieval_svc.documents.pdf_lines import Line, Word, body_size, join_lines, lines_of
 from retrieval_svc.documents.pdf_lines import paragraphs as group_paragraphs
@@ -225,10 +226,24 @@ def pdf_error(exc: BaseException) -> InvalidInput:
     return InvalidInput(f"the PDF is corrupt or unreadable: {detail}"[:300])
 
 
-def pdf_document(content: bytes, limits: Limits, progress: Progress | None = None) -> Document:
+def _title(title: str) -> str:
+    return "" if title.startswith(("Microsoft Word - ", "untitled", "(anonymous)")) else title
+
+
+def _so_far(pages: list[_Page], title: str) -> Document:
+    return Document(blocks=_blocks(pages), title=_title(title))
+
+
+def pdf_document(
+    content: bytes,
+    limits: Limits,
+    progress: Progress | None = None,
+    pages_read: PagesRead | None = None,
+) -> Document:
     """The blocks of a PDF, scanned pages read by OCR (InvalidInput if it is not one, is
     encrypted, corrupt, or over the page limit). ``progress(page, pages)`` is called after
-    each page is read."""
+    each page is read, then ``pages_read`` (:data:`~retrieval_svc.documents.model.PagesRead`:
+    the pages read so far, on demand)."""
     import pdfplumber
     import pypdfium2 as pdfium
 
@@ -255,12 +270,12 @@ def pdf_document(content: bytes, limits: Limits, progress: Progress | None = Non
                     page.close()
                 if progress is not None:
                     progress(number, count)
+                if pages_read is not None:
+                    pages_read(number, count, functools.partial(_so_far, list(pages), title))
     except InvalidInput:
         raise
     except Exception as exc:  # pdfminer raises bare exceptions from deep inside
         raise pdf_error(exc) from exc
     finally:
         document.close()
-    if title.startswith(("Microsoft Word - ", "untitled", "(anonymous)")):
-        title = ""
-    return Document(blocks=_blocks(pages), title=title)
+    return Document(blocks=_blocks(pages), title=_title(title))
