@@ -25,6 +25,7 @@ BENCHMARKS = (
     "answers",
     "rewrites",
     "ocr",
+    "topology",
 )
 
 bench_app = typer.Typer(

@@ -30,9 +30,6 @@ def die_with_parent() -> None:
         pass
 
 
-_die_with_parent = die_with_parent  # the older name, still imported by the rehearsal's launcher
-
-
 def service_of(module: str) -> str:
     """The service a ``python -m`` module belongs to (``retrieval_svc.worker`` → retrieval_svc)."""
     return module.split(".", 1)[0]

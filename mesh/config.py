@@ -106,6 +106,22 @@ class RetrievalSettings(GrpcServerSettings):
     weaviate_grpc_port: int = Field(50060, ge=1, le=65535, description="Weaviate gRPC port")
     weaviate_collection: str = Field("GroundmeshChunk", description="Weaviate collection")
     weaviate_timeout_seconds: float = Field(10.0, gt=0, description="Weaviate call deadline")
+    weaviate_replication_factor: int = Field(
+        1,
+        ge=1,
+        description=(
+            "copies of each shard of the Weaviate collections the service creates (an existing "
+            "collection keeps its own); above 1 async replication repairs lagging replicas"
+        ),
+    )
+    weaviate_consistency_level: str = Field(
+        "",
+        pattern="^(|ONE|QUORUM|ALL)$",
+        description=(
+            "consistency level of every Weaviate read and write; empty: the server's default "
+            "(QUORUM, which needs both replicas when the replication factor is 2)"
+        ),
+    )
     redis_url: str = Field(
         "",
         validation_alias=AliasChoices("GROUNDMESH_REDIS_URL", "GROUNDMESH_RETRIEVAL_REDIS_URL"),

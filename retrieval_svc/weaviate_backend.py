@@ -40,6 +40,7 @@ import weaviate
 from weaviate.classes.aggregate import Metrics
 from weaviate.classes.config import (
     Configure,
+    ConsistencyLevel,
     DataType,
     Property,
     StopwordsPreset,
@@ -52,6 +53,8 @@ from weaviate.classes.query import Filter, MetadataQuery
 from weaviate.classes.tenants import Tenant
 from weaviate.collections.classes.aggregate import AggregateInteger
 from weaviate.collections.classes.filters import _Filters
+from weaviate.collections.classes.types import WeaviateField
+from weaviate.collections.collection.async_ import CollectionAsync
 from weaviate.exceptions import WeaviateBaseError
 from weaviate.util import generate_uuid5
 
@@ -200,6 +203,8 @@ class WeaviateBackend:
         collection: str = "GroundmeshChunk",
         dim: int | None = None,
         timeout_seconds: float = 30.0,
+        replication_factor: int = 1,
+        consistency_level: str | None = None,
     ) -> None:
         if not re.match(r"^[A-Z][A-Za-z0-9]{0,40}$", collection):
             raise ValueError(f"collection {collection!r} must be a capitalized alphanumeric name")
@@ -209,6 +214,11 @@ class WeaviateBackend:
         self._api_key = api_key
         self._timeout = timeout_seconds
         self._dim = dim
+        if replication_factor < 1:
+            raise ValueError(f"replication_factor must be at least 1, got {replication_factor}")
+        self._replication_factor = replication_factor
+        # None: the server's default (QUORUM); ONE keeps an RF-2 collection usable with a node down.
+        self._consistency = ConsistencyLevel(consistency_level) if consistency_level else None
         self.chunk_collection = collection
         stem = collection.removesuffix("Chunk") or collection
         self.document_collection = f"{stem}Document"
@@ -241,6 +251,8 @@ class WeaviateBackend:
             collection=settings.weaviate_collection,
             dim=dim,
             timeout_seconds=settings.weaviate_timeout_seconds,
+            replication_factor=settings.weaviate_replication_factor,
+            consistency_level=settings.weaviate_consistency_level or None,
         )
 
     # -- connection and schema ---------------------------------------------------------------
@@ -283,6 +295,10 @@ class WeaviateBackend:
                 enabled=True, auto_tenant_creation=False, auto_tenant_activation=True
             ),
         }
+        if self._replication_factor > 1:
+            common["replication_config"] = Configure.replication(
+                factor=self._replication_factor, async_enabled=True
+            )
         if not await client.collections.exists(self.chunk_collection):
             await self._create(
                 client,
@@ -349,12 +365,19 @@ class WeaviateBackend:
             if not await client.collections.exists(name):
                 raise
 
+    def _use(
+        self, client: weaviate.WeaviateAsyncClient, collection: str
+    ) -> CollectionAsync[Mapping[str, WeaviateField], None]:
+        """``collection`` at the configured consistency level (the server's default if None)."""
+        coll = client.collections.use(collection)
+        return coll if self._consistency is None else coll.with_consistency_level(self._consistency)
+
     async def _ensure_tenant(self, tenant: str) -> str:
         name = weaviate_tenant(tenant)
         if name not in self._tenants:
             client = await self._connected()
             for coll in (self.chunk_collection, self.document_collection):
-                await client.collections.use(coll).tenants.create([Tenant(name=name)])
+                await self._use(client, coll).tenants.create([Tenant(name=name)])
             self._tenants.add(name)
         return name
 
@@ -364,7 +387,7 @@ class WeaviateBackend:
         if name in self._tenants:
             return name
         client = await self._connected()
-        if await client.collections.use(self.document_collection).tenants.exists(name):
+        if await self._use(client, self.document_collection).tenants.exists(name):
             self._tenants.add(name)
             return name
         return None
@@ -392,8 +415,8 @@ class WeaviateBackend:
             raise ValueError("chunk ids must be unique within a document")
         name = await self._ensure_tenant(tenant)
         client = await self._connected()
-        chunk_coll = client.collections.use(self.chunk_collection).with_tenant(name)
-        doc_coll = client.collections.use(self.document_collection).with_tenant(name)
+        chunk_coll = self._use(client, self.chunk_collection).with_tenant(name)
+        doc_coll = self._use(client, self.document_collection).with_tenant(name)
         doc_uuid = generate_uuid5(document.doc_id)
         generation = generation_of(document, chunks, vectors)
         try:
@@ -467,7 +490,7 @@ class WeaviateBackend:
             where = where & Filter.by_property("generation").equal(only)
         if keep is not None:
             where = where & Filter.by_property("generation").not_equal(keep)
-        coll = client.collections.use(self.chunk_collection).with_tenant(name)
+        coll = self._use(client, self.chunk_collection).with_tenant(name)
         try:
             result = await coll.data.delete_many(where=where)
         except WeaviateBaseError as exc:
@@ -486,7 +509,7 @@ class WeaviateBackend:
         if name is None:
             return None
         client = await self._connected()
-        doc_coll = client.collections.use(self.document_collection).with_tenant(name)
+        doc_coll = self._use(client, self.document_collection).with_tenant(name)
         try:
             old = await doc_coll.query.fetch_object_by_id(generate_uuid5(doc_id))
             if old is None:
@@ -504,7 +527,7 @@ class WeaviateBackend:
         if name is None:
             return []
         client = await self._connected()
-        coll = client.collections.use(self.document_collection).with_tenant(name)
+        coll = self._use(client, self.document_collection).with_tenant(name)
         records: list[DocumentRecord] = []
         after = None
         try:
@@ -535,7 +558,7 @@ class WeaviateBackend:
         if not wanted:
             return {}
         client = await self._connected()
-        coll = client.collections.use(self.document_collection).with_tenant(name)
+        coll = self._use(client, self.document_collection).with_tenant(name)
         out: dict[str, str] = {}
         for start in range(0, len(wanted), _MAX_IDS_PER_QUERY):
             part = wanted[start : start + _MAX_IDS_PER_QUERY]
@@ -571,7 +594,7 @@ class WeaviateBackend:
         if name is None or not wanted:
             return []
         client = await self._connected()
-        coll = client.collections.use(self.chunk_collection).with_tenant(name)
+        coll = self._use(client, self.chunk_collection).with_tenant(name)
         live: dict[str, StoredChunk] = {}
         pins: dict[str, str | None] = {}
         try:
@@ -628,7 +651,7 @@ class WeaviateBackend:
         if name is None:
             return []
         client = await self._connected()
-        coll = client.collections.use(self.chunk_collection).with_tenant(name)
+        coll = self._use(client, self.chunk_collection).with_tenant(name)
         filters = self._filters(where)
         limit = k
         pins: dict[str, str | None] = {}
@@ -706,7 +729,7 @@ class WeaviateBackend:
         if name is None:
             return 0, 0
         client = await self._connected()
-        coll = client.collections.use(self.document_collection).with_tenant(name)
+        coll = self._use(client, self.document_collection).with_tenant(name)
         try:
             result = await coll.aggregate.over_all(
                 total_count=True, return_metrics=Metrics("chunk_count").integer(sum_=True)
