@@ -98,9 +98,9 @@ class RedisIngestJobs(JobQueue):
         # Two streaQ workers on one queue: one only enqueues (every role), the other takes
         # jobs (roles worker and all). Each holds its connection in a task of its own.
         self._client = self._streaq(queue_name, concurrency)
-        self._queue = self._streaq(queue_name, concurrency)
+        self._queue_name, self._concurrency = queue_name, concurrency
+        self._queue = self._consumer()
         self._task = self._client.task(name="ingest_job", max_tries=None, ttl=0)(self._job)
-        self._queue.task(name="ingest_job", max_tries=None, ttl=0)(self._job)
         self._connected = asyncio.Event()
         self._closing = asyncio.Event()
         self._holder: asyncio.Task[None] | None = None
@@ -110,6 +110,12 @@ class RedisIngestJobs(JobQueue):
         self._stopping = False
         #: job ids this replica's worker claimed to run, in order (for metrics and tests)
         self.claimed: list[str] = []
+
+    def _consumer(self) -> _Queue:
+        """A streaQ worker that takes jobs (single use: its ``run_async`` cannot run twice)."""
+        queue = self._streaq(self._queue_name, self._concurrency)
+        queue.task(name="ingest_job", max_tries=None, ttl=0)(self._job)
+        return queue
 
     def _streaq(self, queue_name: str, concurrency: int) -> _Queue:
         return _Queue(
@@ -173,6 +179,9 @@ class RedisIngestJobs(JobQueue):
             log.warning("ingest worker: the queue's consumer %s; again in %.1f s", problem, delay)
             await asyncio.sleep(delay)
             delay = min(delay * 2, CONSUMER_RESTART_SECONDS[-1])
+            # A new consumer, so a new worker id: a job the old one held is taken again once its
+            # lease runs out (idle_seconds), as after a killed worker.
+            self._queue = self._consumer()
 
     async def stop(self) -> None:
         """Stop taking jobs; a running job goes back on the queue for any worker."""
