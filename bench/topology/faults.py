@@ -147,7 +147,10 @@ def fault_rows(results: Sequence[FaultResult], samples: Sequence[Sample]) -> lis
     for r in results:
         before = [s for s in samples if r.began - r.window <= s.started and s.ended <= r.began]
         during = [s for s in samples if _overlaps(s, r.began, r.recovered)]
-        after = [s for s in samples if r.recovered <= s.started <= r.recovered + r.window]
+        # Ended within the window: the next fault comes right after it.
+        after = [
+            s for s in samples if r.recovered <= s.started and s.ended <= r.recovered + r.window
+        ]
         uploads = [s for s in during if s.kind == "upload"]
         follow = [s for s in during if s.memory is not None]
         rows.append(

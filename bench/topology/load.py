@@ -106,6 +106,8 @@ class GatewayPool:
                 return await client.request(method, f"{url}{path}", headers=headers, **kwargs)  # type: ignore[arg-type]
             except httpx.ConnectError as exc:
                 last = exc
+            except httpx.HTTPError as exc:
+                raise type(exc)(f"{url}: {exc}") from exc
         raise last or httpx.ConnectError("no gateway")
 
 
@@ -156,7 +158,7 @@ class Load:
                 client, "POST", "/v1/ask", key or None, json=payload, timeout=self.timeout
             )
         except httpx.HTTPError as exc:
-            return Sample("ask", began, time.monotonic(), "failed", type(exc).__name__)
+            return Sample("ask", began, time.monotonic(), "failed", f"{type(exc).__name__}: {exc}")
         outcome, detail = _answer_outcome(response, value)
         memory = _remembered(response, turns) if turns > 0 else None
         return Sample("ask", began, time.monotonic(), outcome, detail, memory)
@@ -205,7 +207,10 @@ class Load:
 
     async def run(self) -> None:
         """Run until :meth:`stop`; every request in flight then finishes."""
-        limits = httpx.Limits(max_connections=self.conversations + 8)
+        # No keep-alive: a pooled connection to a gateway that was killed would fail the next
+        # request sent on it, which an ingress does not let a user see (it retries a stale
+        # upstream connection on a new one).
+        limits = httpx.Limits(max_connections=self.conversations + 8, max_keepalive_connections=0)
         async with httpx.AsyncClient(limits=limits) as client:
             tasks = [asyncio.create_task(self.pool.poll(client, self._stop))]
             tasks += [

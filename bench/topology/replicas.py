@@ -110,6 +110,12 @@ class TopologyLauncher(MeshLauncher):
             "GROUNDMESH_RETRIEVAL_WEAVIATE_REPLICATION_FACTOR": str(
                 self.replicas.replication_factor
             ),
+            # With two copies of a shard, QUORUM is both: one node down would fail every read
+            # of its shards. ONE reads and writes either copy; async replication repairs the
+            # other when its node is back. (Prod runs three copies, where QUORUM survives one.)
+            "GROUNDMESH_RETRIEVAL_WEAVIATE_CONSISTENCY_LEVEL": (
+                "ONE" if self.replicas.replication_factor == 2 else ""
+            ),
             "GROUNDMESH_RETRIEVAL_ROLE": "worker" if kind == "worker" else "search",
             "GROUNDMESH_RETRIEVAL_JOBS_REDIS_URL": self.redis.url(1),
         }
