@@ -53,7 +53,7 @@ def test_entrypoint_starts_a_service_like_the_run_command() -> None:
     """`python -m <service>` — what cli/launcher.py (``groundmesh up``) runs for each child."""
     assert parse().entrypoint() == ["python", "-m"]
     launcher = (ROOT / "cli" / "launcher.py").read_text()
-    assert '[sys.executable, "-m", name]' in launcher
+    assert '[sys.executable, "-m", module or name]' in launcher
     for service in SERVICES:
         assert (ROOT / service / "__main__.py").is_file()
 
