@@ -9,11 +9,14 @@ from collections.abc import AsyncGenerator, Iterator
 import grpc
 
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
-from mesh.errors import Unavailable, from_rpc_error
+from mesh.errors import GroundmeshError, Unavailable, from_rpc_error
 from mesh.grpc_client import is_serving, open_channel
 
 AGENT_SERVICE = agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name
 SHUTTING_DOWN_MESSAGE = "the gateway is shutting down; ask again"
+# A question is sent to a second agent when the first failed UNAVAILABLE before answering (the
+# topology rehearsal: killing one of three agents failed the questions it was running).
+ASK_ATTEMPTS = 2
 
 
 def _cancelled_from_outside() -> bool:
@@ -88,24 +91,46 @@ class AgentClient:
         """Whether the agent (and so every upstream behind it) is SERVING."""
         return await is_serving(self._channel, AGENT_SERVICE)
 
+    def _may_ask_again(self, error: GroundmeshError, attempt: int) -> bool:
+        """Whether a question whose agent failed UNAVAILABLE before the user saw anything goes
+        to another agent: once, unless the gateway is stopping. The agent that went away (killed,
+        drained, its node lost) wrote nothing: a turn is remembered only once it is answered."""
+        return isinstance(error, Unavailable) and attempt < ASK_ATTEMPTS and not self._closing
+
     async def ask(self, question: agent_pb2.Question) -> agent_pb2.Answer:
-        self._refuse_when_closing()
-        call = self._stub.Ask(agent_pb2.AskRequest(question=question), timeout=self._timeout)
-        with self._tracked(call):
-            reply: agent_pb2.AskResponse = await call
-        return reply.answer
+        for attempt in range(1, ASK_ATTEMPTS + 1):
+            self._refuse_when_closing()
+            call = self._stub.Ask(agent_pb2.AskRequest(question=question), timeout=self._timeout)
+            try:
+                with self._tracked(call):
+                    reply: agent_pb2.AskResponse = await call
+            except GroundmeshError as error:
+                if not self._may_ask_again(error, attempt):
+                    raise
+                continue
+            return reply.answer
+        raise AssertionError("unreachable")
 
     async def ask_stream(
         self, question: agent_pb2.Question
     ) -> AsyncGenerator[agent_pb2.AskStreamResponse, None]:
-        """The run's events; cancelling the iteration cancels the upstream call."""
-        self._refuse_when_closing()
-        call = self._stub.AskStream(
-            agent_pb2.AskStreamRequest(question=question), timeout=self._timeout
-        )
-        with self._tracked(call):
+        """The run's events; cancelling the iteration cancels the upstream call. A run that
+        fails UNAVAILABLE before its first event is asked of another agent once."""
+        for attempt in range(1, ASK_ATTEMPTS + 1):
+            self._refuse_when_closing()
+            call = self._stub.AskStream(
+                agent_pb2.AskStreamRequest(question=question), timeout=self._timeout
+            )
+            relayed = False
             try:
-                async for event in call:
-                    yield event
-            finally:
-                call.cancel()
+                with self._tracked(call):
+                    try:
+                        async for event in call:
+                            relayed = True
+                            yield event
+                    finally:
+                        call.cancel()
+                return
+            except GroundmeshError as error:
+                if relayed or not self._may_ask_again(error, attempt):
+                    raise
