@@ -85,9 +85,13 @@ async def ingest_rate(topology: TopologyLauncher, pool: GatewayPool, documents: 
         jobs = []
         for n in range(documents):
             body = f"# Claims {n} {time.time_ns()}\n\n{text}".encode()
-            reply = await pool.send(
-                client, "POST", "/v1/documents", files=[("files", (f"claims-{n}.md", body))]
-            )
+            while True:  # a client that meets the rate limit waits as it is told
+                reply = await pool.send(
+                    client, "POST", "/v1/documents", files=[("files", (f"claims-{n}.md", body))]
+                )
+                if reply.status_code != 429:
+                    break
+                await asyncio.sleep(float(reply.headers.get("Retry-After", "1")))
             reply.raise_for_status()
             jobs.append(reply.json()["documents"][0]["job"]["job_id"])
         deadline = began + INGEST_GUARD_SECONDS
