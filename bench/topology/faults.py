@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.topology.load import Sample
+from bench.topology.load import GatewayPool, Sample
 from bench.topology.replicas import TopologyLauncher
 
 
@@ -45,15 +45,31 @@ def full_faults(topology: TopologyLauncher) -> list[Fault]:
     return faults
 
 
-def inject(topology: TopologyLauncher, fault: Fault) -> float:
+# What a gateway pod's termination waits between leaving the endpoints and SIGTERM, scaled
+# down: the manifests' preStop sleep (90 s) covers the ingress's endpoint refresh; the stand-in
+# refreshes at once, so a second covers requests it had already routed.
+PRESTOP_SECONDS = 1.0
+
+
+def inject(topology: TopologyLauncher, fault: Fault, pool: GatewayPool | None = None) -> float:
     """Cause ``fault`` and bring the part back; seconds from the fault until it serves again.
-    Blocking: run it in a thread while the load goes on."""
+    A drained gateway leaves ``pool`` (the ingress) first, as Kubernetes takes a terminating
+    pod out of its Service. Blocking: run it in a thread while the load goes on."""
     began = time.monotonic()
     if fault.kind in {"kill", "drain"}:
         process = topology.children[fault.target].process
+        url = f"http://127.0.0.1:{topology.children[fault.target].port}"
+        endpoint = pool is not None and fault.kind == "drain" and url in pool.urls
+        if endpoint:
+            assert pool is not None
+            pool.take_out(url)
+            time.sleep(PRESTOP_SECONDS)
         process.send_signal(signal.SIGKILL if fault.kind == "kill" else signal.SIGTERM)
         process.wait()
         topology.restart(fault.target)
+        if endpoint:
+            assert pool is not None
+            pool.put_back(url)
     elif fault.kind == "weaviate":
         assert topology.weaviate is not None
         topology.weaviate.kill(int(fault.target))
@@ -80,14 +96,17 @@ class FaultResult:
 
 
 async def run_faults(
-    topology: TopologyLauncher, faults: Sequence[Fault], window: float
+    topology: TopologyLauncher,
+    faults: Sequence[Fault],
+    window: float,
+    pool: GatewayPool | None = None,
 ) -> list[FaultResult]:
     """Each fault in turn, ``window`` seconds of steady load before and after it."""
     results = []
     for fault in faults:
         await asyncio.sleep(window)
         began = time.monotonic()
-        await asyncio.to_thread(inject, topology, fault)
+        await asyncio.to_thread(inject, topology, fault, pool)
         results.append(FaultResult(fault, began, time.monotonic(), window))
     await asyncio.sleep(window)
     return results

@@ -66,6 +66,7 @@ class GatewayPool:
     urls: Sequence[str]
     headers: dict[str, str]
     ready: list[bool] = field(default_factory=list)
+    out: set[str] = field(default_factory=set)
     _turn: itertools.count[int] = field(default_factory=itertools.count)
 
     def __post_init__(self) -> None:
@@ -84,10 +85,28 @@ class GatewayPool:
     def order(self) -> list[str]:
         n = len(self.urls)
         start = next(self._turn) % n
-        ring = [(start + k) % n for k in range(n)]
+        ring = [(start + k) % n for k in range(n) if self.urls[(start + k) % n] not in self.out]
         return [self.urls[i] for i in ring if self.ready[i]] + [
             self.urls[i] for i in ring if not self.ready[i]
         ]
+
+    def take_out(self, url: str) -> None:
+        """The pod is terminating: Kubernetes removes it from the Service's endpoints before
+        its preStop hook and SIGTERM, so the ingress sends it nothing new."""
+        self.out.add(url)
+
+    def put_back(self, url: str) -> None:
+        self.out.discard(url)
+
+    async def patiently(
+        self, client: httpx.AsyncClient, method: str, path: str, **kwargs: object
+    ) -> httpx.Response:
+        """:meth:`send`, waiting out the rate limit as a script would (for the checks)."""
+        while True:
+            reply = await self.send(client, method, path, **kwargs)  # type: ignore[arg-type]
+            if reply.status_code != 429:
+                return reply
+            await asyncio.sleep(float(reply.headers.get("Retry-After", "1")))
 
     async def send(
         self,
@@ -245,14 +264,17 @@ async def lost_uploads(
         for sample in acked:
             state = ""
             while time.monotonic() < deadline:
-                reply = await pool.send(client, "GET", f"/v1/jobs/{sample.job_id}", timeout=30.0)
+                reply = await pool.patiently(
+                    client, "GET", f"/v1/jobs/{sample.job_id}", timeout=30.0
+                )
                 state = reply.json().get("state", "") if reply.is_success else reply.text[:80]
                 if state in {"done", "failed", "cancelled"}:
                     break
                 await asyncio.sleep(0.5)
             if state != "done":
                 lost.append(f"{sample.doc_id}: job {sample.job_id} {state or 'not finished'}")
-        listed = await pool.send(client, "GET", "/v1/documents", timeout=30.0)
+        listed = await pool.patiently(client, "GET", "/v1/documents", timeout=30.0)
+        listed.raise_for_status()
         stored = {d["doc_id"]: d for d in listed.json().get("documents", [])}
         for sample in acked:
             doc = stored.get(sample.doc_id)

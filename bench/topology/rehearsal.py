@@ -85,19 +85,15 @@ async def ingest_rate(topology: TopologyLauncher, pool: GatewayPool, documents: 
         jobs = []
         for n in range(documents):
             body = f"# Claims {n} {time.time_ns()}\n\n{text}".encode()
-            while True:  # a client that meets the rate limit waits as it is told
-                reply = await pool.send(
-                    client, "POST", "/v1/documents", files=[("files", (f"claims-{n}.md", body))]
-                )
-                if reply.status_code != 429:
-                    break
-                await asyncio.sleep(float(reply.headers.get("Retry-After", "1")))
+            reply = await pool.patiently(
+                client, "POST", "/v1/documents", files=[("files", (f"claims-{n}.md", body))]
+            )
             reply.raise_for_status()
             jobs.append(reply.json()["documents"][0]["job"]["job_id"])
         deadline = began + INGEST_GUARD_SECONDS
         for job in jobs:
             while True:
-                state = (await pool.send(client, "GET", f"/v1/jobs/{job}")).json()["state"]
+                state = (await pool.patiently(client, "GET", f"/v1/jobs/{job}")).json()["state"]
                 if state in {"done", "failed", "cancelled"}:
                     break
                 if time.monotonic() > deadline:
@@ -135,7 +131,7 @@ async def rehearse(
         steady_from = time.monotonic()
         planned = faults(topology)
         say(f"load running; {len(planned)} faults, {window:.0f} s apart …")
-        results = await run_faults(topology, planned, window)
+        results = await run_faults(topology, planned, window, pool)
         load.stop()
         await runner
         found.samples = load.samples
@@ -188,6 +184,8 @@ def fault_table(found: Rehearsal) -> str:
             f"| {_ms(a.p50)} / {_ms(a.p99)} | {row.recovery_seconds:.1f} "
             f"| {row.uploads_acked} | {row.remembered} / {row.followups} |"
         )
+    for row in found.rows:  # what the failed questions were told
+        lines += [f"- {row.label}: {why[:200]}" for why in row.failures]
     return "\n".join(lines)
 
 
