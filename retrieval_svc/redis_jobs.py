@@ -62,6 +62,7 @@ def _first_cause(exc: BaseException) -> BaseException:
         exc = exc.exceptions[0]
     return exc
 
+
 QUEUE_NAME = "groundmesh-ingest"
 WAIT_SECONDS = 1.0  # how soon a job waiting for an earlier upload of its document looks again
 

@@ -160,6 +160,11 @@ class _Run:
         self.blocks: list[Block] = []
         self.para: list[_Row] = []
         self.table: list[_Row] = []
+        # The last table's column names and where its columns start: a row the layout could
+        # not read as a row (a cell wrapped over two lines) cuts a scanned table in two, and
+        # the second part is the same table, not one whose first data row names the columns.
+        self.header: tuple[str, ...] = ()
+        self.starts: list[float] = []
 
     def end_para(self) -> None:
         if self.para:
@@ -169,10 +174,18 @@ class _Run:
             self.para = []
 
     def end_table(self) -> None:
-        if len(self.table) >= 2:
+        if len(self.table) >= 2 or (self.table and self._continues(self.table[0])):
             cells = [tuple(b.text for b in r.boxes) for r in self.table]
             width = max(len(c) for c in cells)
-            header, rows = split_header([c + ("",) * (width - len(c)) for c in cells])
+            padded = [c + ("",) * (width - len(c)) for c in cells]
+            if self._continues(self.table[0]):
+                header = self.header
+                rows = [self._by_column(r) or c for r, c in zip(self.table, padded, strict=True)]
+            else:
+                header, rows = split_header(padded)
+                if header:
+                    self.header = header
+                    self.starts = [b.box[0] for b in self.table[0].boxes]
             self.blocks.append(
                 Block(
                     Kind.TABLE, "", self.page, header=header,
@@ -183,6 +196,27 @@ class _Run:
         else:
             self.para.extend(self.table)
         self.table = []
+
+    def _by_column(self, row: _Row) -> tuple[str, ...] | None:
+        """``row``'s cells under the last table's columns (an empty cell where a column has
+        no box), or None when its boxes do not start where the columns start, left to right
+        from the first."""
+        if not self.header or len(row.boxes) < 2:
+            return None
+        cells = [""] * len(self.starts)
+        last = -1
+        for box in row.boxes:
+            near = min(range(len(self.starts)), key=lambda i: abs(self.starts[i] - box.box[0]))
+            if abs(self.starts[near] - box.box[0]) > 2 * self.body or near <= last:
+                return None
+            if last == -1 and near != 0:
+                return None
+            cells[near], last = box.text, near
+        return tuple(cells)
+
+    def _continues(self, first: _Row) -> bool:
+        """Whether a table part whose first row is ``first`` goes on the last table."""
+        return self._by_column(first) is not None
 
     def read(self, run: list[list[OcrLine]]) -> list[Block]:
         body = self.body

@@ -8,6 +8,7 @@ stands in for Weaviate). Every wait is on a state, bounded only as a guard again
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import signal
 import sys
@@ -288,7 +289,7 @@ async def test_a_worker_takes_jobs_again_after_redis_restarts(
             redis.start()
             doc = f"after-{restart}"
             [after] = await worker.submit("acme", [_doc(doc, f"text after restart {restart}")])
-            await until(lambda: _is(mesh, after, lambda j: j.state is JobState.DONE), doc)
+            await until(functools.partial(_is, mesh, after, _done), doc)
         listed = {d.doc_id for d in await mesh.engine.list_documents("acme")}
         assert listed == {"before", "after-0", "after-1"}
     finally:
@@ -366,6 +367,10 @@ def test_a_split_role_needs_the_shared_queue(tmp_path: Path) -> None:
         settings = RetrievalSettings(role=role, data_dir=tmp_path)
         with pytest.raises(ValueError, match="JOBS_REDIS_URL"):
             build_jobs(settings, None)  # type: ignore[arg-type]
+
+
+def _done(job: Job) -> bool:
+    return job.state is JobState.DONE
 
 
 async def _is(mesh: Mesh, job: Job, check: Callable[[Job], bool]) -> bool:

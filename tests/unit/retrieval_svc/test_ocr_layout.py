@@ -79,6 +79,34 @@ def test_rows_of_boxes_apart_are_a_table_one_row_per_line() -> None:
     assert t.confidence == pytest.approx(0.9)
 
 
+def test_a_table_cut_by_a_wrapped_row_goes_on_under_its_own_column_names() -> None:
+    def row(top: float, *cells: str) -> list[OcrLine]:
+        return [box(c, x, top, x + 150) for c, x in zip(cells, (100, 400, 700), strict=False)]
+
+    lines = [
+        *row(100, "假別", "日數", "備註"),
+        *row(140, "事假", "7日", "扣薪"),
+        *row(180, "家庭照顧假", "7日", "併入事假"),
+        # a row whose last cell wraps: its boxes run together, so it reads as text
+        box("病假 28日 連續請假兩日以上", 100, 220, 900),
+        box("者應附證明", 700, 250, 850),
+        *row(290, "生理假", "每月1日"),  # no remark: one column fewer, still that table
+        *row(330, "婚假", "14日", "結婚證書"),
+        box("附表二", 100, 400, 220),
+        box("年資", 150, 450, 250),  # another table, its own columns
+        box("天數", 600, 450, 700),
+        box("一年", 150, 490, 250),
+        box("7日", 600, 490, 700),
+    ]
+    tables = [b for b in page_blocks(lines, 3) if b.kind is Kind.TABLE]
+    assert [t.header for t in tables] == [("假別", "日數", "備註")] * 2 + [("年資", "天數")]
+    assert [r.cells for r in tables[1].rows] == [
+        ("生理假", "每月1日", ""),
+        ("婚假", "14日", "結婚證書"),
+    ]
+    assert [r.cells for r in tables[2].rows] == [("一年", "7日")]
+
+
 def test_a_tall_short_line_is_a_heading() -> None:
     lines = [
         OcrLine("Venue Rules", (100, 20, 500, 60), 0.95),
