@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from bench.topology.ports import free_port
 from bench.topology.redis_server import RedisProcess
 from bench.topology.weaviate_cluster import WeaviateCluster
-from cli.launcher import _PREFIXES, Child, LaunchError, MeshLauncher, die_with_parent, service_of
+from cli.launcher import _PREFIXES, LaunchError, MeshLauncher, die_with_parent, service_of
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,12 @@ class TopologyLauncher(MeshLauncher):
         kind = kind_of(name)
         service = service_of(MODULES.get(kind, kind))
         prefix = _PREFIXES[service]
-        env = {**self.extra_env, "PYTHONUNBUFFERED": "1", "OTEL_SERVICE_NAME": service}
-        env = {**_parent_env(), **env}
+        env = {
+            **os.environ,
+            **self.extra_env,
+            "PYTHONUNBUFFERED": "1",
+            "OTEL_SERVICE_NAME": service,
+        }
         env[f"{prefix}READY_FILE"] = str(self.run_dir / f"{name}.port")
         env[f"{prefix}HOST"] = "127.0.0.1"
         env[f"{prefix}PORT"] = "0"
@@ -157,12 +161,6 @@ class TopologyLauncher(MeshLauncher):
             raise
         return self.gateway_url
 
-    def spawn_again(self, name: str, timeout: float = 180.0) -> float:
-        """Start a stopped replica on its port; seconds until it is SERVING."""
-        began = time.monotonic()
-        self.restart(name, timeout)
-        return time.monotonic() - began
-
     def stop(self, grace: float = 15.0) -> None:
         super().stop(grace)
         if self._balancer is not None:
@@ -173,13 +171,6 @@ class TopologyLauncher(MeshLauncher):
             self.weaviate.stop()
         if self.redis is not None:
             self.redis.stop()
-
-    def replica(self, name: str) -> Child:
-        return self.children[name]
-
-
-def _parent_env() -> dict[str, str]:
-    return dict(os.environ)
 
 
 def _wait_port(port: int, timeout: float) -> None:
