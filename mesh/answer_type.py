@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from mesh.text import content_terms
+
 
 class AnswerType(StrEnum):
     """What a question asks for."""
@@ -99,7 +101,7 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
         r"(?<![\d.,])\d{3,4}(?![\d.,]?\d)(?!\s*(?:[至到~\-–－]\s*\d+\s*)?" + _COUNTING + r")|"
         r"[\d" + _ZH_NUMERAL[1:-1] + r"]+\s*(?:年|月|日|天|週|周|小時|小时|分鐘|分钟|"
         r"世紀|世纪|號|号|點|点|個月|个月)|朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
-        r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|"
+        r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|工作日|工作天|"
         r"\b(?:century|decade|era|period|reign|dynasty|spring|summer|autumn|winter|"
         + _MONTHS
         + r"|today|yesterday|tomorrow|ago|after|before|during|since|until|within|by|every|"
@@ -243,21 +245,63 @@ def counted_unit(question: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def states_count(units: tuple[str, ...], sentences: list[str]) -> bool:
-    """Whether one sentence states a number of what ``units`` names (true when it names nothing)."""
+def states_count(units: tuple[str, ...], sentences: list[str], question: str = "") -> bool:
+    """Whether one sentence states a number of what ``units`` names (true when it names nothing).
+
+    Documents answer English questions in Chinese and the other way round ("how many days" is
+    answered by 「42日」), and a table record states a count under a column the question names
+    ("Theatre: 180" for "how many people fit … in theatre layout").
+
+    >>> states_count(("day",), ["假別：娩假｜給假日數：42日"])
+    True
+    >>> q = "How many people fit in theatre layout?"
+    >>> states_count(("people",), ["Room: Mercer Suite | Theatre: 180"], q)
+    True
+    >>> states_count(("people",), ["Room: Mercer Suite | Floor: 2"], q)
+    False
+    """
     if not units:
+        return True
+    if question and any(_counted_cell(s, question) for s in sentences):
         return True
     if len(units) == 1 and not units[0].isascii():
         # 「三個工作天」: a classifier and a short noun may stand between the number and the unit.
         unit = re.compile(_ZH_AMOUNT + r"(?:[個个])?[\u4e00-\u9fff]{0,2}?" + _variants(units[0]))
         return any(unit.search(s) for s in sentences)
     words = {w for u in units for w in _PEOPLE.get(u, (u,))}
-    return any(_NUMBER.search(s) and any(w in s.lower() for w in words) for s in sentences)
+    if any(_NUMBER.search(s) and any(w in s.lower() for w in words) for s in sentences):
+        return True
+    chinese = [zh for u in units for zh in _EN_UNITS_IN_CHINESE.get(u, ())]
+    return any(states_count((zh,), sentences) for zh in chinese)
+
+
+# An English unit asked for, as Chinese documents write it (「42日」 answers "how many days").
+_EN_UNITS_IN_CHINESE: dict[str, tuple[str, ...]] = {
+    "day": ("天",), "hour": ("小時", "課時", "學時"), "minute": ("分鐘",), "month": ("個月",),
+    "year": ("年",), "people": ("人",), "person": ("人",), "page": ("頁",), "yuan": ("元",),
+    "time": ("次",),
+}  # fmt: skip
+# One cell of a table record as the chunker writes it: 「欄名：值」 or "Column: value".
+_CELL = re.compile(r"(?:^|[｜|])\s*([^｜|:：]{1,40}?)\s*[:：]\s*([^｜|]+)")
+
+
+def _counted_cell(sentence: str, question: str) -> bool:
+    """Whether a record's cell under a column the question names holds a number."""
+    if "｜" not in sentence and " | " not in sentence:
+        return False
+    asked = {t for t in content_terms(question) if len(t) > 1}
+    for m in _CELL.finditer(sentence):
+        header, value = m.group(1), m.group(2)
+        if _NUMBER.search(value) and asked & content_terms(header):
+            return True
+    return False
 
 
 def _stem(word: str) -> str:
     """Plural and possessive endings off ("soldiers" → "soldier")."""
     for suffix in ("'s", "ies", "es", "s"):
+        if word.endswith("ss"):
+            return word  # "class", "address": no plural ending
         if word.endswith(suffix) and len(word) > len(suffix) + 2:
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
     return word
@@ -268,7 +312,7 @@ _SCRIPT_PAIRS = dict(
     pair.split(":")
     for pair in (
         "歲:岁 小時:小时 分鐘:分钟 個月:个月 噸:吨 頁:页 層:层 "
-        "屆:届 場:场 輛:辆 條:条 顆:颗 公頃:公顷"
+        "屆:届 場:场 輛:辆 條:条 顆:颗 公頃:公顷 課時:课时 學時:学时"
     ).split()
 )
 _SCRIPT_PAIRS.update({v: k for k, v in list(_SCRIPT_PAIRS.items())})
@@ -286,3 +330,27 @@ def _variants(unit: str) -> str:
         *_SYNONYMS.get(unit, ()),
     ]
     return "(?:" + "|".join(re.escape(n) for n in names) + ")"
+
+
+# Clause and section numbers (「第十三條」, "2.1", 「3．」) label a sentence; they are not a count.
+_CLAUSE_LABEL = re.compile(
+    r"^\s*(?:第[零〇一二兩两三四五六七八九十百\d]+[條条章節节款項项]|\d+(?:\.\d+)+|\d+[.、．])\s*"
+)
+
+
+def states_answer(kind: AnswerType, text: str, question: str) -> bool:
+    """Whether ``text`` alone states what a question of ``kind`` asks: a date or a number of the
+    thing counted that the question does not already state (the clause number a sentence opens
+    with does not count); for the looser kinds, their pattern.
+
+    >>> q = "奉派加班後的補休，最晚多久內要休完？"
+    >>> states_answer(AnswerType.QUANTITY, "第十三條教職員工奉派加班者，得申請補休。", q)
+    False
+    >>> states_answer(AnswerType.QUANTITY, "補休應於加班事實發生之日起一年內休畢。", q)
+    True
+    """
+    body = _CLAUSE_LABEL.sub("", text)
+    if kind not in VETO_TYPES:
+        return has_type(kind, body)
+    units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
+    return has_new_value(kind, body, question) and states_count(units, [body], question)
