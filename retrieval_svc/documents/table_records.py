@@ -4,6 +4,7 @@ of thousands of rows in groups of rows under their header, so it does not flood 
 
 from __future__ import annotations
 
+import re
 from itertools import zip_longest
 
 from retrieval_svc.documents.model import Block, TableRow, markdown_table
@@ -54,11 +55,55 @@ def _groups(block: Block, max_tokens: int) -> list[tuple[str, int]]:
     return out
 
 
+# A form's label: short, no sentence in it, not a number (「預算金額」, "Date of birth").
+_LABEL = re.compile(r"^[^。！？；.!?;\d][^。！？；!?;]{0,29}$")
+FORM_LABEL_CJK_CHARS = 10
+FORM_ROW_SHARE = 0.6
+
+
+def _label(cell: str) -> bool:
+    text = " ".join(cell.split()).rstrip(":：")
+    cjk = sum(is_cjk(ch) for ch in text)
+    return bool(_LABEL.match(text)) and (cjk <= FORM_LABEL_CJK_CHARS if cjk else len(text) <= 30)
+
+
+def _pairs(cells: tuple[str, ...]) -> list[tuple[str, str]] | None:
+    """A form row's cells as (label, value) pairs, or None when the row is not label, value,
+    label, value …"""
+    filled = [c for c in cells if c.strip()]
+    if len(filled) < 2 or len(filled) % 2:
+        return None
+    pairs = [(filled[i].strip().rstrip(":："), filled[i + 1]) for i in range(0, len(filled), 2)]
+    return pairs if all(_label(label) for label, _ in pairs) else None
+
+
+def form_records(block: Block) -> list[str] | None:
+    """A table with no header whose rows read label, value, label, value (a filled-in form:
+    「物品名稱｜差示掃描量熱儀｜規格型號｜DSC 3500」) as records naming each value by its label
+    (「物品名稱：差示掃描量熱儀｜規格型號：DSC 3500」); None for any other table."""
+    if block.header or not block.rows:
+        return None
+    paired = [_pairs(r.cells) for r in block.rows]
+    if sum(p is not None for p in paired) < max(1, FORM_ROW_SHARE * len(paired)):
+        return None
+    out: list[str] = []
+    for row, pairs in zip(block.rows, paired, strict=True):
+        if pairs is None:
+            out.append(record((), row.cells))
+        else:
+            labels, values = zip(*pairs, strict=True)
+            out.append(record(labels, values))
+    return out
+
+
 def table_pieces(block: Block, max_tokens: int) -> list[tuple[str, int]]:
     """(text, page) of the chunks a table becomes: a record per row (or groups of rows for a
     table over :data:`RECORDS_UP_TO` rows), then the whole table when it fits in one chunk."""
     if len(block.rows) > RECORDS_UP_TO:
         return _groups(block, max_tokens)
+    form = form_records(block)
+    if form is not None:
+        return _form_pieces(block, form, max_tokens)
     pieces = [(record(block.header, r.cells), _row_page(r, block)) for r in block.rows]
     pieces = [(t, p) for t, p in pieces if t]
     whole = markdown_table(block.header, [r.cells for r in block.rows])
@@ -67,4 +112,15 @@ def table_pieces(block: Block, max_tokens: int) -> list[tuple[str, int]]:
         pieces.append((whole, _row_page(first, block) if first else block.page))
     if not block.rows and block.header:
         pieces.append((record((), block.header), block.page))
+    return pieces
+
+
+def _form_pieces(block: Block, form: list[str], max_tokens: int) -> list[tuple[str, int]]:
+    """A form's records, then the whole form as one chunk of records when it fits: a question
+    naming one field and asking another (the item's name, its budget) finds both there."""
+    pieces = [(text, _row_page(r, block)) for text, r in zip(form, block.rows, strict=True)]
+    pieces = [(t, p) for t, p in pieces if t]
+    whole = "\n".join(t for t, _ in pieces)
+    if len(pieces) > 1 and count_tokens(whole) <= 2 * max_tokens:
+        pieces.append((whole, _row_page(block.rows[0], block)))
     return pieces

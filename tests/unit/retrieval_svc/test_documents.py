@@ -180,6 +180,23 @@ class TestTableRecords:
         assert chunks[0].section == "請假 › 假別日數表"
         assert chunks[2].text.startswith("| 假別 | 日數 |") and "病假" in chunks[2].text
 
+    def test_a_filled_in_form_names_each_value_by_its_label(self) -> None:
+        """A form has no header row: its rows read label, value, label, value."""
+        rows = (
+            TableRow(("物品名稱", "差示掃描量熱儀", "規格型號", "DSC 3500"), 3),
+            TableRow(("數量", "1台", "預算金額", "186,000.00元"), 3),
+            TableRow(("用途說明", "用於聚合物材料測試，現有設備已使用11年。"), 3),
+        )
+        chunks = chunk_blocks([Block(Kind.TABLE, "採購申請單（填寫示例）", page=3, rows=rows)])
+        texts = [c.text for c in chunks]
+        assert texts[1] == "數量：1台｜預算金額：186,000.00元"
+        assert texts[3] == "\n".join(texts[:3])  # the whole form, for a question over two fields
+
+    def test_a_headerless_table_of_data_is_not_read_as_a_form(self) -> None:
+        rows = tuple(TableRow((f"{i}:00", f"{i}:45", "Platform 2", "Express"), 1) for i in range(4))
+        chunks = chunk_blocks([Block(Kind.TABLE, "", page=1, rows=rows)])
+        assert chunks[0].text == "0:00 | 0:45 | Platform 2 | Express"
+
     def test_a_huge_table_is_grouped_not_flooded(self) -> None:
         n = RECORDS_UP_TO * 3
         rows = tuple(TableRow((f"course {i}", f"{i} credits"), 1 + i // 50) for i in range(n))
