@@ -46,6 +46,8 @@ MIN_SEMANTIC_WITHOUT_WORDS = 0.5
 # prefers such sentences by this much, and never quotes a question (a FAQ's "Q5 …？") as the
 # answer while a statement is there to quote.
 TYPED_VALUE_BONUS = 0.25
+# A question word found only in the heading a sentence sits under counts this much.
+SECTION_SHARE = 0.5
 QUESTION_PENALTY = 0.5
 
 
@@ -55,6 +57,7 @@ class _Candidate:
     chunk_id: str
     rank: int
     position: int
+    section: str = ""
 
 
 def _candidates(passages: list[Passage]) -> list[_Candidate]:
@@ -73,7 +76,7 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
             if key in seen:
                 continue
             seen.add(key)
-            out.append(_Candidate(text, p.chunk_id, p.rank, position))
+            out.append(_Candidate(text, p.chunk_id, p.rank, position, p.section))
     return out
 
 
@@ -113,6 +116,17 @@ def _lexical(question_terms: set[str], text: str) -> float:
     return len(question_terms & content_terms(text)) / len(question_terms)
 
 
+def _lexical_in_place(question_terms: set[str], c: _Candidate) -> float:
+    """The question's words in the sentence, and at half weight those found only in the heading
+    it sits under: 「示例采购申请单上填的项目编号」 is the form's 「项目编号：…」 row, not the
+    instructions' sentence about filling that field in."""
+    if not question_terms:
+        return 0.0
+    own = question_terms & content_terms(c.text)
+    placed = (question_terms & content_terms(c.section)) - own if c.section else set()
+    return (len(own) + SECTION_SHARE * len(placed)) / len(question_terms)
+
+
 def _most_promising(candidates: list[_Candidate], parts: list[str], limit: int) -> list[_Candidate]:
     """Only the lexically most promising sentences (per part) are worth embedding."""
     keep: set[int] = set()
@@ -150,7 +164,7 @@ def select_sentences(
         cos = vectors @ q
         semantic = np.clip((cos - COS_FLOOR) / COS_SPAN, 0.0, 1.0)
         terms = content_terms(text)
-        lexical = np.array([_lexical(terms, c.text) for c in candidates])
+        lexical = np.array([_lexical_in_place(terms, c) for c in candidates])
         prior = np.array([0.1 / (1 + c.rank) for c in candidates])
         out: npt.NDArray[np.float64] = (
             SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical + prior

@@ -27,6 +27,8 @@ class Passage:
     chunk_id: str
     text: str
     rank: int
+    # The heading the passage sits under (a course's name over its details, a form's title).
+    section: str = ""
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,8 @@ class ExtractiveWriter:
 
     def draft(self, state: AgentState) -> str:
         passages = [
-            Passage(c.chunk_id, c.text, rank) for rank, c in enumerate(state.ranked_results())
+            Passage(c.chunk_id, c.text, rank, c.metadata.get("section", ""))
+            for rank, c in enumerate(state.ranked_results())
         ]
         limit = max(self._sentences, len(state.aspects) + 1)
         quotes = select_sentences(

