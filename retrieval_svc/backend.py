@@ -79,8 +79,9 @@ class SearchBackend(Protocol):
 
 @runtime_checkable
 class TextFirstBackend(Protocol):
-    """A backend that can make a document searchable by BM25 before its vectors exist (the
-    embedded store; Weaviate stores a document once it is embedded)."""
+    """A backend that can make a document searchable by BM25 before its vectors exist (both:
+    the embedded store keeps the vectors pending in SQLite, Weaviate under a ``pending-``
+    generation of chunks without vectors)."""
 
     async def replace_text(
         self, tenant: str, document: DocumentRecord, chunks: Sequence[StoredChunk]

@@ -22,6 +22,12 @@ so a reader does not come back empty-handed. A replace that fails before
 (2) leaves the old version intact (its stray chunks stay invisible and are removed by the next
 replace or delete of that document). A delete removes the record first, so the document
 disappears at once. Writes are serialized per backend object.
+
+**Text first.** A document may be stored before its vectors (:class:`TextFirstBackend`): its
+chunks go in without vectors under a ``pending-`` generation, committed as above, so BM25
+finds them and vector search does not. Its vectors arrive as the next generation, written
+with the same chunks and committed only if the pending generation is still the document's
+(a replace or delete meanwhile wins; the vectors are dropped).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import json
 import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -84,6 +91,22 @@ _RETURNED = [
     "ocr_confidence",
 ]
 _BATCH = 256
+
+
+# The generation of a document stored before its vectors (BM25 finds it; vector search not).
+PENDING = "pending-"
+
+
+def _record(p: Mapping[str, Any]) -> DocumentRecord:
+    """A document record's properties as a DocumentRecord."""
+    return DocumentRecord(
+        doc_id=str(p["doc_id"]),
+        title=str(p["title"]),
+        content_type=str(p["content_type"]),
+        metadata=dict(json.loads(str(p["metadata_json"]))),
+        ingested_at=float(p["ingested_at"]),
+        chunk_count=int(p["chunk_count"]),
+    )
 
 
 def _is_live(props: Mapping[str, Any], committed: Mapping[str, str]) -> bool:
@@ -402,13 +425,26 @@ class WeaviateBackend:
             await self._replace(tenant, document, chunks, vectors)
 
     async def _replace(
-        self, tenant: str, document: DocumentRecord, chunks: Sequence[StoredChunk], vectors: Matrix
-    ) -> None:
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if vectors.ndim != 2 or vectors.shape[0] != len(chunks):
-            raise ValueError(f"expected {len(chunks)} vectors, got an array of {vectors.shape}")
-        if self._dim is not None and len(chunks) and vectors.shape[1] != self._dim:
-            raise ValueError(f"expected vectors of {self._dim} dimensions, got {vectors.shape[1]}")
+        self,
+        tenant: str,
+        document: DocumentRecord,
+        chunks: Sequence[StoredChunk],
+        vectors: Matrix | None,
+        *,
+        expect: str | None = None,
+    ) -> bool:
+        """Write, commit, clean up (see :meth:`replace_document`). ``vectors`` None: the chunks
+        are written without vectors under a ``pending-`` generation (BM25 finds them, vector
+        search does not). ``expect``: commit only if the record still names that generation
+        (False, nothing left behind, when another write came first)."""
+        if vectors is not None:
+            vectors = np.asarray(vectors, dtype=np.float32)
+            if vectors.ndim != 2 or vectors.shape[0] != len(chunks):
+                raise ValueError(f"expected {len(chunks)} vectors, got an array of {vectors.shape}")
+            if self._dim is not None and len(chunks) and vectors.shape[1] != self._dim:
+                raise ValueError(
+                    f"expected vectors of {self._dim} dimensions, got {vectors.shape[1]}"
+                )
         if any(c.doc_id != document.doc_id for c in chunks):
             raise ValueError(f"every chunk must belong to document {document.doc_id!r}")
         if len({c.chunk_id for c in chunks}) != len(chunks):
@@ -418,10 +454,15 @@ class WeaviateBackend:
         chunk_coll = self._use(client, self.chunk_collection).with_tenant(name)
         doc_coll = self._use(client, self.document_collection).with_tenant(name)
         doc_uuid = generate_uuid5(document.doc_id)
-        generation = generation_of(document, chunks, vectors)
+        if vectors is None:
+            generation = PENDING + generation_of(document, chunks, np.zeros((0, 0), np.float32))
+        else:
+            generation = generation_of(document, chunks, vectors)
         try:
             old = await doc_coll.query.fetch_object_by_id(doc_uuid)
             committed = str(old.properties["generation"]) if old is not None else None
+            if expect is not None and committed != expect:
+                return False
             meta_json = json.dumps(document.metadata, ensure_ascii=False, sort_keys=True)
             pairs = [_meta_pair(k, v) for k, v in sorted(document.metadata.items())]
             objects: list[DataObject[dict[str, Any], None]] = [
@@ -442,7 +483,7 @@ class WeaviateBackend:
                         "page_label": c.page_label,
                         "ocr_confidence": c.ocr_confidence,
                     },
-                    vector=vectors[i].tolist(),
+                    vector=vectors[i].tolist() if vectors is not None else None,
                 )
                 for i, c in enumerate(chunks)
             ]
@@ -468,6 +509,11 @@ class WeaviateBackend:
                     "chunk_count": len(chunks),
                 },
             )
+            if expect is not None:
+                now = await doc_coll.query.fetch_object_by_id(doc_uuid)
+                if now is None or str(now.properties["generation"]) != expect:
+                    await self._delete_chunks(name, document.doc_id, only=generation)
+                    return False
             result = await doc_coll.data.insert_many([record])
             if result.has_errors:
                 if generation != committed:
@@ -479,6 +525,82 @@ class WeaviateBackend:
             await self._delete_chunks(name, document.doc_id, keep=generation)
         except WeaviateBaseError as exc:
             raise WeaviateBackendError(f"replacing {document.doc_id!r} failed: {exc}") from exc
+        return True
+
+    # -- text first (TextFirstBackend) ------------------------------------------------------
+
+    async def replace_text(
+        self, tenant: str, document: DocumentRecord, chunks: Sequence[StoredChunk]
+    ) -> None:
+        """Store a document searchable by BM25 at once, its vectors pending (a ``pending-``
+        generation, committed like any other: readers see it whole or not at all)."""
+        async with self._write_lock:
+            await self._replace(tenant, document, chunks, None)
+
+    async def set_vectors(
+        self, tenant: str, doc_id: str, chunk_ids: Sequence[str], vectors: Matrix
+    ) -> bool:
+        """Give a pending document all its vectors at once: its chunks are written again with
+        their vectors as a new generation, committed only if the pending one is still the
+        document's; False when the document was deleted or replaced meanwhile."""
+        async with self._write_lock:
+            name = await self._existing_tenant(tenant)
+            if name is None:
+                return False
+            found = await self._pending(name, doc_id)
+            if found is None:
+                return False
+            generation, record, chunks = found
+            by_id = {c.chunk_id: c for c in chunks}
+            if sorted(by_id) != sorted(chunk_ids) or len(chunk_ids) != len(by_id):
+                return False
+            ordered = [by_id[c] for c in chunk_ids]
+            return await self._replace(tenant, record, ordered, vectors, expect=generation)
+
+    async def _pending(
+        self, name: str, doc_id: str
+    ) -> tuple[str, DocumentRecord, list[StoredChunk]] | None:
+        """The pending generation of a document, its record and its chunks (with their BM25
+        tokens); None when the document has none pending."""
+        client = await self._connected()
+        doc_coll = self._use(client, self.document_collection).with_tenant(name)
+        chunk_coll = self._use(client, self.chunk_collection).with_tenant(name)
+        try:
+            obj = await doc_coll.query.fetch_object_by_id(generate_uuid5(doc_id))
+            if obj is None or not str(obj.properties["generation"]).startswith(PENDING):
+                return None
+            generation = str(obj.properties["generation"])
+            where = Filter.by_property("doc_id").equal(doc_id) & Filter.by_property(
+                "generation"
+            ).equal(generation)
+            count = int(obj.properties["chunk_count"])  # type: ignore[arg-type]
+            page = await chunk_coll.query.fetch_objects(
+                filters=where, limit=count + 10, return_properties=[*_RETURNED, "tokens"]
+            )
+        except WeaviateBaseError as exc:
+            raise WeaviateBackendError(f"reading {doc_id!r} failed: {exc}") from exc
+        chunks = [
+            replace(self._chunk(o.properties), tokens=tuple(str(o.properties["tokens"]).split()))
+            for o in page.objects
+        ]
+        return generation, _record(obj.properties), chunks
+
+    async def pending_documents(self, tenant: str) -> frozenset[str]:
+        """The tenant's documents searchable by BM25 only, vectors pending."""
+        name = await self._existing_tenant(tenant)
+        if name is None:
+            return frozenset()
+        client = await self._connected()
+        coll = self._use(client, self.document_collection).with_tenant(name)
+        try:
+            page = await coll.query.fetch_objects(
+                filters=Filter.by_property("generation").like(PENDING + "*"),
+                limit=_MAX_IDS_PER_QUERY,
+                return_properties=["doc_id"],
+            )
+        except WeaviateBaseError as exc:
+            raise WeaviateBackendError(f"listing pending documents failed: {exc}") from exc
+        return frozenset(str(o.properties["doc_id"]) for o in page.objects)
 
     async def _delete_chunks(
         self, name: str, doc_id: str, *, only: str | None = None, keep: str | None = None
@@ -533,18 +655,7 @@ class WeaviateBackend:
         try:
             while True:
                 page = await coll.query.fetch_objects(limit=500, after=after)
-                for obj in page.objects:
-                    p = obj.properties
-                    records.append(
-                        DocumentRecord(
-                            doc_id=str(p["doc_id"]),
-                            title=str(p["title"]),
-                            content_type=str(p["content_type"]),
-                            metadata=dict(json.loads(str(p["metadata_json"]))),
-                            ingested_at=float(p["ingested_at"]),  # type: ignore[arg-type]
-                            chunk_count=int(p["chunk_count"]),  # type: ignore[arg-type]
-                        )
-                    )
+                records.extend(_record(obj.properties) for obj in page.objects)
                 if len(page.objects) < 500:
                     break
                 after = page.objects[-1].uuid

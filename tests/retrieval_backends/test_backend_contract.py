@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from retrieval_svc.backend import ChunkFilter, SearchBackend
+from retrieval_svc.backend import ChunkFilter, SearchBackend, TextFirstBackend
 from retrieval_svc.text import tokenize
 from tests.retrieval_backends.corpus import make_doc, unit
 
@@ -259,3 +259,49 @@ async def test_pages_and_ocr_confidence_come_back_from_every_read(
     assert fields([s.chunk for s in bm25])["scan#0"] == expected["scan#0"]
     near = await backend.vector_search(tenant, vectors[1], 5)
     assert fields([s.chunk for s in near])["scan#1"] == expected["scan#1"]
+
+
+async def test_text_first_is_found_by_bm25_at_once_and_by_vectors_once_they_are_set(
+    backend: SearchBackend, tenant: str
+) -> None:
+    """Issue 29: a document's pages are searchable by BM25 while it is still being read and
+    embedded, on either backend (TextFirstBackend)."""
+    assert isinstance(backend, TextFirstBackend)
+    vectors = [unit(1, 0, 0), unit(0, 1, 0)]
+    record, chunks, matrix = make_doc("scan", ["fox tracks in snow", "owls at night"], vectors)
+    await put(backend, tenant, "other", ["cats purr", "birds sing", "fish swim"])
+    await backend.replace_text(tenant, record, chunks)
+    assert await backend.pending_documents(tenant) == frozenset({"scan"})
+    found = await backend.bm25_search(tenant, tokenize("fox"), 10)
+    assert [h.chunk.chunk_id for h in found] == ["scan#0"]
+    assert {h.chunk.doc_id for h in await backend.vector_search(tenant, unit(1, 0, 0), 10)} == {
+        "other"
+    }
+    got = await backend.get_chunks(tenant, ["scan#1"])
+    assert [(c.text, c.section) for c in got] == [("owls at night", "Section 1")]
+
+    assert await backend.set_vectors(tenant, "scan", ["scan#0", "scan#1"], matrix)
+    assert await backend.pending_documents(tenant) == frozenset()
+    best = await backend.vector_search(tenant, unit(1, 0, 0), 1)
+    assert [h.chunk.chunk_id for h in best] == ["scan#0"]
+    assert [h.chunk.chunk_id for h in await backend.bm25_search(tenant, ["owls"], 10)] == ["scan#1"]
+    assert [d.chunk_count for d in await backend.list_documents(tenant) if d.doc_id == "scan"] == [
+        2
+    ]
+
+
+async def test_vectors_for_a_document_replaced_meanwhile_are_refused(
+    backend: SearchBackend, tenant: str
+) -> None:
+    assert isinstance(backend, TextFirstBackend)
+    record, chunks, matrix = make_doc("doc", ["first version"])
+    await backend.replace_text(tenant, record, chunks)
+    await put(backend, tenant, "doc", ["second version", "with two chunks"])
+    assert not await backend.set_vectors(tenant, "doc", ["doc#0"], matrix)
+    assert [c.text for c in await backend.get_chunks(tenant, ["doc#0", "doc#1"])] == [
+        "second version",
+        "with two chunks",
+    ]
+    await backend.delete_document(tenant, "doc")
+    assert not await backend.set_vectors(tenant, "doc", ["doc#0"], matrix)
+    assert await backend.get_chunks(tenant, ["doc#0"]) == []
