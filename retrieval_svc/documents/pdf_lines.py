@@ -252,11 +252,21 @@ def _titles_what_follows(line: Line, after: Line | None, body_size: float) -> bo
     """A short line set clearly larger than the line under it and no smaller than the body: the
     name of what follows (a course's name over its details in a catalogue), even when the
     document's headings are not much larger than its body text."""
-    if after is None or after.column != line.column or len(line.text) > 30:
+    text = line.text.strip()
+    if after is None or after.column != line.column or len(text) > 30:
         return False
-    if _END.search(line.text) or _ITEM_START.match(line.text):
+    if _END.search(text) or _ITEM_START.match(text) or not _TITLE.match(text):
         return False
+    letters = sum(ch.isalpha() for ch in text)  # CJK characters are letters too
+    if letters < 2 or sum(ch.isdigit() for ch in text) > letters:
+        return False  # "Vol. 2020", a page or issue number: not a name
     return line.size >= 1.15 * after.size and line.size >= 0.95 * body_size
+
+
+# A name opens with a capital, a digit or a CJK character and ends in neither a slash nor a
+# comma: a lower-case start or a trailing "/" is a fragment of a sentence or of a running header
+# ("and (4) add erroneous AOA as a", "Federal Register /").
+_TITLE = re.compile(r"^[A-Z0-9\u3400-\u9fff■●◆].*(?<![/,，、])$")
 
 
 def _right_edges(lines: Sequence[Line]) -> dict[int, float]:

@@ -46,3 +46,15 @@ def test_a_short_line_in_the_body_size_is_not_a_heading() -> None:
         _line("Rooms are cleaned daily and linen is changed weekly.", 113.0, size=10.0),
     ]
     assert not paragraphs(lines, 10.0)[0].heading
+
+
+@pytest.mark.parametrize(
+    "text", ["and (4) add erroneous AOA as a", "Federal Register /", "Vol. 2020"]
+)
+def test_a_fragment_set_large_is_not_a_heading(text: str) -> None:
+    """A sentence's fragment, a running header's piece or an issue number in a larger font."""
+    lines = [
+        _line(text, 100.0, size=10.0, x1=200.0),
+        _line("The proposed rule would add an airworthiness directive.", 113.0, size=8.0),
+    ]
+    assert not paragraphs(lines, 8.5)[0].heading
