@@ -38,7 +38,6 @@ from judge_svc.line_relevance import LineEvidence, LineVerdict, judge_lines, onl
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
-    CROSS_LANGUAGE_MIN_SIMILARITY,
     LEXICAL_MODEL,
     SEMANTIC_MODEL,
     SENTENCE_MIN_SIMILARITY,
@@ -368,9 +367,7 @@ def _off_topic(
         if cover > 0:
             continue
         sim = similarities[i] if similarities is not None and i < len(similarities) else None
-        across = _cross_language(question, [sentence.bare])
-        floor = CROSS_LANGUAGE_MIN_SIMILARITY if across else SENTENCE_MIN_SIMILARITY
-        if sim is None or sim < floor:
+        if sim is None or sim < SENTENCE_MIN_SIMILARITY:
             out.append(sentence.bare)
     return out
 

