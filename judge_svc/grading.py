@@ -17,20 +17,19 @@ from __future__ import annotations
 import functools
 import logging
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
 import jieba
-import opencc
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
 from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
+from mesh.scripts import fold_script
 
 _EN_WORD = re.compile(r"[a-z][a-z0-9'-]+|\d+(?:\.\d+)?")
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -58,26 +57,7 @@ _ZH_COUNTED = re.compile(r"[一两][个种条位部次件项类座本首]")
 _ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该天点點于為为又]+")
 GRADE_CHUNK_CHARS = 3000
 
-# One Traditional→Simplified converter per process: building it loads OpenCC's bundled
-# dictionaries. OpenCC does not document its converter as thread-safe, so calls are serialized.
-_T2S = opencc.OpenCC("t2s")
 jieba.setLogLevel(logging.WARNING)
-_T2S_LOCK = threading.Lock()
-
-
-def fold_script(text: str) -> str:
-    """``text`` with Traditional Chinese characters folded to Simplified (other text unchanged).
-
-    Lexical comparisons fold both sides, so a zh-Hant question matches a zh-Hans passage.
-
-    >>> fold_script("差旅費報銷")
-    '差旅费报销'
-    """
-    if not _HAN_RUN.search(text):
-        return text
-    with _T2S_LOCK:
-        folded: str = _T2S.convert(text)
-    return folded
 
 
 class Sufficiency(StrEnum):

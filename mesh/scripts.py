@@ -10,8 +10,10 @@ both scripts is plain ``zh``), else by its Latin letters. The router's language 
 from __future__ import annotations
 
 import re
+import threading
 
 import hanzidentifier
+import opencc
 
 ZH_HANT, ZH_HANS, ZH, EN = "zh-Hant", "zh-Hans", "zh", "en"
 
@@ -50,3 +52,24 @@ def same_language(question: str, line: str) -> bool:
     if q in chinese and s in chinese:
         return ZH in (q, s)
     return False
+
+
+# One Traditional→Simplified converter per process: building it loads OpenCC's bundled
+# dictionaries. OpenCC does not document its converter as thread-safe, so calls are serialized.
+_T2S = opencc.OpenCC("t2s")
+_T2S_LOCK = threading.Lock()
+
+
+def fold_script(text: str) -> str:
+    """``text`` with Traditional Chinese characters folded to Simplified (other text unchanged).
+
+    Lexical comparisons fold both sides, so a zh-Hant question matches a zh-Hans passage.
+
+    >>> fold_script("差旅費報銷")
+    '差旅费报销'
+    """
+    if not _HAN.search(text):
+        return text
+    with _T2S_LOCK:
+        folded: str = _T2S.convert(text)
+    return folded

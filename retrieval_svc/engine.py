@@ -38,7 +38,7 @@ from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_sc
 from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
 from retrieval_svc.store import DocumentRecord, StoredChunk
-from retrieval_svc.text import tokenize
+from retrieval_svc.text import query_terms, tokenize
 
 log = logging.getLogger(__name__)
 
@@ -756,7 +756,7 @@ class RetrievalEngine:
             return await self._backend.vector_search(tenant, qvec[0], pool, where)
 
         async def bm25_leg() -> list[ScoredChunk]:
-            tokens = tokenize(query)
+            tokens = query_terms(query)
             return await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
 
         want_vector = mode in (SearchMode.HYBRID, SearchMode.VECTOR)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import threading
 
-from judge_svc.grading import GradeChunk, LexicalGrader, Sufficiency, fold_script, question_aspects
+from judge_svc.grading import GradeChunk, LexicalGrader, Sufficiency, question_aspects
+from mesh.scripts import fold_script
 
 HANS_PASSAGE = "差旅费报销须在出差结束后15天内提交，逾期不予受理。"
 HANT_PASSAGE = "差旅費報銷須在出差結束後15天內提交，逾期不予受理。"

@@ -1,0 +1,63 @@
+"""BM25 terms are cut in one Chinese script, so either script's question finds either's passage."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mesh.scripts import fold_script
+from retrieval_svc.bm25_index import BM25Index
+from retrieval_svc.text import _cut, query_terms, tokenize
+
+pytestmark = pytest.mark.unit
+
+PASSAGES = [
+    "5.1 薪資每月5日發放，遇假日提前至前一個工作日。",  # zh-Hant, the answer
+    "5.2 因公支出請於發生後30日內在 Expensify 上傳收據申請。",
+    "员工食堂每日11:30至13:30供应午餐。",
+]
+
+
+def _best(passage_terms: list[list[str]], query: list[str]) -> int:
+    index = BM25Index()
+    for row, terms in enumerate(passage_terms):
+        index.add(row, terms)
+    scores = index.scores(query)
+    return max(range(len(scores)), key=lambda i: scores[i])
+
+
+def test_a_traditional_word_is_cut_as_jiebas_dictionary_knows_it() -> None:
+    # Cut as written, 「試用期為3個月」 gives 試用 / 期為 and never 試用期.
+    assert "試用期" not in _cut("試用期為3個月")
+    assert "试用期" in tokenize("試用期為3個月")
+    assert "试用期" in tokenize("试用期为3个月")
+
+
+def test_a_simplified_question_finds_a_traditional_passage() -> None:
+    assert _best([tokenize(p) for p in PASSAGES], query_terms("薪资每月几号发放？")) == 0
+
+
+def test_a_traditional_question_finds_a_simplified_passage() -> None:
+    assert _best([tokenize(p) for p in PASSAGES], query_terms("員工食堂幾點供應午餐？")) == 2
+
+
+def test_passages_stored_before_folding_are_still_found_by_their_own_script() -> None:
+    stored_as_written = [_cut(p) for p in PASSAGES]
+    assert _best(stored_as_written, query_terms("薪資每月幾號發放？")) == 0
+
+
+def test_query_terms_add_nothing_when_folding_changes_nothing() -> None:
+    for query in ["薪资每月几号发放", "When is pay day?", ""]:
+        assert query_terms(query) == tokenize(query)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet="薪資资發发放每月幾几號号期試试用 abcXYZ019，。", max_size=30))
+def test_folded_terms_come_first_and_the_extra_ones_are_new(text: str) -> None:
+    terms = query_terms(text)
+    folded = tokenize(text)
+    assert terms[: len(folded)] == folded
+    extra = terms[len(folded) :]
+    assert not set(extra) & set(folded)
+    assert tokenize(fold_script(text)) == folded
