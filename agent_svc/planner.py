@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from agent_svc.state import ToolCall
 from agent_svc.tools.calculator import find_calculation
+from agent_svc.tools.dates import find_date_question
 from groundmesh.v1 import common_pb2
+from mesh.answer_type import VETO_TYPES, expected_type
 
 _TIME_WORDS = re.compile(
     r"\b(what\s+time\s+is\s+it|current\s+time|today'?s\s+date|what\s+day\s+is\s+(it|today))\b|"
@@ -23,6 +25,10 @@ _PART_SPLIT = re.compile(
     r"(?:，|,)?\s*(?:以及|另外|還有|还有|同時|同时)\s*|(?:，|,)\s*(?:和|與|与)(?=(如何|怎麼|怎么|什麼|什么|多少|幾|几|哪))",
     re.IGNORECASE,
 )
+
+
+# Words that address the assistant: 「你多大了」 asks it, not the documents.
+_TO_THE_ASSISTANT = re.compile(r"[你您妳]|\b(you|your|yours|yourself)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,17 @@ def split_parts(question: str) -> list[str]:
     parts = [p.strip(" ，,。.") for p in _PART_SPLIT.split(question) if p and p.strip(" ，,。.")]
     parts = [p for p in parts if len(p) >= 4 and p.lower() not in {"what", "how", "and"}]
     return parts if len(parts) > 1 else [question.strip()]
+
+
+def asks_for_a_value(question: str, intent: int, task_type: int) -> bool:
+    """A message routed as a greeting or for a direct reply that asks for a number or a date,
+    and not about the assistant, is a question for the documents: 「Thames Hall 以宴會形式擺設可以
+    坐多少人？」 was routed as a greeting and answered 「您好！」. The router judges from the words;
+    a greeting never asks how many or when."""
+    direct = intent == common_pb2.INTENT_DIRECT_ANSWER or task_type == common_pb2.TASK_TYPE_GREETING
+    if not direct or task_type == common_pb2.TASK_TYPE_OUT_OF_SCOPE:
+        return False
+    return expected_type(question) in VETO_TYPES and not _TO_THE_ASSISTANT.search(question)
 
 
 def task_name(task_type: int) -> str:
@@ -72,6 +89,9 @@ def plan(
     calculation = find_calculation(question)
     if calculation and "calculator" in available:
         calls.append(ToolCall("calculator", {"expression": calculation}))
+    date_question = find_date_question(question)
+    if date_question and "date_calculator" in available:
+        calls.append(ToolCall("date_calculator", date_question.arguments()))
     if _TIME_WORDS.search(question) and "current_time" in available:
         calls.append(ToolCall("current_time", {}))
     if task_type == common_pb2.TASK_TYPE_FORM_DOWNLOAD and "form_download_links" in available:
@@ -88,6 +108,6 @@ def plan(
     else:
         aspects = []
         searches = [ToolCall("document_search", {"query": queries[0], "top_k": top_k})]
-    # A pure calculation or time question still searches: the documents may say more.
+    # A pure calculation, date or time question still searches: the documents may say more.
     calls.extend(searches)
     return Plan(task, should_retrieve=True, direct_reply=False, tool_calls=calls, aspects=aspects)

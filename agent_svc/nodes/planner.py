@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 from agent_svc import events
-from agent_svc.planner import Plan, plan
+from agent_svc.planner import Plan, asks_for_a_value, plan
 from agent_svc.run import Run
-from groundmesh.v1 import agent_pb2
+from groundmesh.v1 import agent_pb2, common_pb2
 
 
 def _describe(p: Plan, queries: list[str]) -> str:
@@ -27,6 +27,11 @@ async def planner(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state, route = run.state, run.route
     routed = route.search_queries if route and not run.followup_by_evidence else []
     state.queries = [q for q in routed if q.strip()] or [state.search_question]
+    note = ""
+    if asks_for_a_value(run.question.question, state.intent, state.task_type):
+        note = "; it asks for a number or a date: a question for the documents, not a greeting"
+        state.intent = common_pb2.INTENT_DOCUMENT_QA
+        state.task_type = common_pb2.TASK_TYPE_SIMPLE_FAQ
     p = run.plan = plan(
         question=run.question.question,
         search_question=state.search_question,
@@ -42,7 +47,7 @@ async def planner(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     plan_text = _describe(p, state.queries)
     # The trace's first step is "classify": the router's reasoning and the plan made from it.
     reasoning = route.reasoning if route else "router failed: DOCUMENT_QA"
-    run.step("classify", f"{reasoning}; plan: {plan_text}", since=run.classify_started)
+    run.step("classify", f"{reasoning}{note}; plan: {plan_text}", since=run.classify_started)
     if run.followup_detail:
         run.step("followup", run.followup_detail, since=run.classify_started)
     yield events.reasoning("plan", plan_text)

@@ -6,7 +6,7 @@ import pytest
 
 from agent_svc.guard import check_input, guess_language
 from agent_svc.limits import RunBudget
-from agent_svc.planner import Plan, plan, split_parts
+from agent_svc.planner import Plan, asks_for_a_value, plan, split_parts
 from agent_svc.policy import keyword_rewrite, next_search
 from agent_svc.state import AgentState, SearchRecord
 from groundmesh.v1 import common_pb2
@@ -122,3 +122,25 @@ class TestSearchSchedule:
 
     def test_keyword_rewrite_drops_filler(self) -> None:
         assert keyword_rewrite("How do I request annual leave?") == "request annual leave"
+
+
+class TestAQuestionForAValueIsNoGreeting:
+    """The router judges from the words; a greeting never asks how many or when."""
+
+    GREETING, DIRECT = common_pb2.TASK_TYPE_GREETING, common_pb2.INTENT_DIRECT_ANSWER
+
+    def test_a_count_routed_as_a_greeting_goes_to_the_documents(self) -> None:
+        assert asks_for_a_value(
+            "Thames Hall 以宴會形式擺設可以坐多少人？", self.DIRECT, self.GREETING
+        )
+        assert asks_for_a_value("When is the office closed?", self.DIRECT, 0)
+
+    def test_greetings_and_questions_to_the_assistant_stay_greetings(self) -> None:
+        for text in ["你好", "hi", "你多大了", "How old are you?", "你會講台語嗎", "謝謝！"]:
+            assert not asks_for_a_value(text, self.DIRECT, self.GREETING), text
+
+    def test_out_of_scope_and_document_questions_are_left_as_routed(self) -> None:
+        oos = common_pb2.TASK_TYPE_OUT_OF_SCOPE
+        assert not asks_for_a_value("How many moons has Mars?", self.DIRECT, oos)
+        faq = common_pb2.TASK_TYPE_SIMPLE_FAQ
+        assert not asks_for_a_value("How many days?", common_pb2.INTENT_DOCUMENT_QA, faq)
