@@ -21,6 +21,7 @@ from agent_svc.tools.builtin import (
     WebSearchTool,
 )
 from agent_svc.tools.calculator import CalculatorTool
+from agent_svc.tools.dates import DateCalculatorTool
 from agent_svc.tools.mcp_tools import McpToolset, parse_servers
 from agent_svc.tools.registry import ToolRegistry
 from agent_svc.writer import AnswerWriter, ExtractiveWriter
@@ -87,6 +88,7 @@ def build_tools(settings: AgentSettings, upstreams: Upstreams) -> ToolRegistry:
     registry.register(DocumentSearchTool(upstreams.search, settings.search_top_k, timeout))
     registry.register(FormDownloadLinksTool(upstreams.search, timeout))
     registry.register(CalculatorTool())
+    registry.register(DateCalculatorTool())
     registry.register(CurrentTimeTool())
     if settings.web_search_url:
         registry.register(WebSearchTool(SearxngProvider(settings.web_search_url)))

@@ -124,21 +124,38 @@ def _tool_answers(question: str, tool_lines: Sequence[str]) -> bool:
     """Whether the tool's lines answer the whole question: every term of it, once its words of
     arithmetic and asking ("乘以", "times", "是多少") are set aside, is in the tool's lines (the
     numbers of "17 乘以 23 是多少？" in ``calculator: 17 * 23 → 391``). Nothing is then left
-    for a document to answer."""
+    for a document to answer. A thousands separator is the tool's to drop: "divide 2,250 by 18"
+    is answered by ``2250 / 18 → 125``."""
     held = terms_of(" ".join(tool_lines))
     asked = {
         t
-        for t in focus_terms(question)
+        for t in focus_terms(_THOUSANDS.sub("", question))
         if t not in _ARITHMETIC_WORDS and not all(c in _ARITHMETIC_CHARS for c in t)
     }
-    return asked <= held
+    return asked <= held or _date_tool_answers(question, tool_lines)
+
+
+def _date_tool_answers(question: str, tool_lines: Sequence[str]) -> bool:
+    """Whether the date tool's line computes the question's date: every number the question
+    writes is in the line ("2026 年 1 月 15 日…100 天後" in ``date_calculator: 2026-01-15 + 100
+    days → 2026-04-25``). The words around the date (「案子」, "deadline") ask nothing a document
+    could add."""
+    lines = " ".join(t for t in tool_lines if t.startswith(f"{DATE_TOOL}:"))
+    asked = {int(n) for n in _DIGITS.findall(question)}
+    return bool(lines) and bool(asked) and asked <= {int(n) for n in _DIGITS.findall(lines)}
+
+
+DATE_TOOL = "date_calculator"
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_DIGITS = re.compile(r"\d+")
 
 
 # Words that ask for a calculation, not for anything a document says (stems as terms_of cuts
 # them: "times" → "time").
 _ARITHMETIC_WORDS = frozenset(
     "plus minus time times divid divided multipli multiplied percent sum product equal square "
-    "root power calcul calculate comput what much result answer number of by".split()
+    "root power calcul calculate comput what much result answer number of by divide multiply "
+    "subtract add".split()
 )
 _ARITHMETIC_CHARS = frozenset(
     "加減减乘除以等於于的次方根號号平開开算計计幫帮一下百分之是多少啊呢嗎吗請请問问個个和我你您"

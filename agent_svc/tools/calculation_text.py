@@ -74,6 +74,11 @@ _WORD_FORMS: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(rf"{_AFTER_OPERAND}\s*\bsquared\b", re.I), "**2"),
     (re.compile(rf"{_AFTER_OPERAND}\s*\bcubed\b", re.I), "**3"),
+    # the verb first: "divide 2,250 by 18", "subtract 178 from 345"
+    (re.compile(rf"\bdivide\s+({_OPERAND})\s+by\s+({_OPERAND})", re.I), r"\1 / \2"),
+    (re.compile(rf"\bmultiply\s+({_OPERAND})\s+(?:by|and|with)\s+({_OPERAND})", re.I), r"\1 * \2"),
+    (re.compile(rf"\badd\s+({_OPERAND})\s+(?:and|to)\s+({_OPERAND})", re.I), r"\1 + \2"),
+    (re.compile(rf"\bsubtract\s+({_OPERAND})\s+from\s+({_OPERAND})", re.I), r"\2 - \1"),
     (re.compile(rf"{_AFTER_OPERAND}\s*\bplus\b\s*{_BEFORE_OPERAND}", re.I), " + "),
     (re.compile(rf"{_AFTER_OPERAND}\s*\bminus\b\s*{_BEFORE_OPERAND}", re.I), " - "),
     (

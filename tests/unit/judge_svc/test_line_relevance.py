@@ -83,3 +83,30 @@ def test_lists_steps_and_comparisons_may_take_several_lines() -> None:
     assert asks_for_several("What are the steps to apply?")
     assert asks_for_several("基督教和猶太教的立場有什麼不同？")
     assert not asks_for_several("婚假可以請幾天？")
+
+
+PADDING = "The router was trained in three rounds of 7 days."
+
+
+def _beside(question: str, tool: str, summary: str) -> dict[str, str]:
+    """The verdicts on a tool's line followed by a README line that answers nothing."""
+    source = Source(f"{tool}-1-1", f"tool:{tool}", summary, tool)
+    draft = f"{tool}: {summary} [{tool}-1-1]\n{PADDING} [readme#44]"
+    return _lines(question, draft, [README, source])
+
+
+def test_a_calculation_asked_verb_first_keeps_the_tools_line_only() -> None:
+    lines = _beside("divide 2,250 by 18", "calculator", "2250 / 18 → 125")
+    assert lines["calculator: 2250 / 18 → 125"] == ""
+    assert lines[PADDING] == BESIDE_TOOL
+
+
+def test_the_date_tools_line_answers_the_date_it_computes() -> None:
+    summary = "2026-01-15 + 100 days → 2026-04-25, Saturday (星期六)"
+    question = "我有個案子從 2026 年 1 月 15 日開始算，100 天後到期，那到期日是幾月幾號？"
+    lines = _beside(question, "date_calculator", summary)
+    assert lines[f"date_calculator: {summary}"] == ""
+    assert lines[PADDING] == BESIDE_TOOL
+    # another date's computation does not answer it
+    other = _beside(question.replace("100", "90"), "date_calculator", summary)
+    assert other[PADDING] != BESIDE_TOOL
