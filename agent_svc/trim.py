@@ -57,3 +57,19 @@ def _without_dangling_leads(lines: list[str]) -> list[str]:
             continue
         out.append(line)
     return out
+
+
+def with_context(draft: str, trimmed: str) -> str:
+    """``trimmed`` with one dropped line back: the one just before the first kept quote (else
+    just after). The answering line alone can lack what it is about (「在卫斯理家排行第三。」 after
+    「派西有五名兄弟…」 names no one); "" when no dropped line is next to a kept one."""
+    lines = draft.split("\n")
+    kept = set(trimmed.split("\n"))
+    quoted = [i for i, line in enumerate(lines) if line in kept and _CITATION.search(line)]
+    if not quoted:
+        return ""
+    first = quoted[0]
+    for i in (first - 1, first + 1):
+        if 0 <= i < len(lines) and lines[i] not in kept and _CITATION.search(lines[i]):
+            return "\n".join(line for j, line in enumerate(lines) if line in kept or j == i)
+    return ""

@@ -8,7 +8,7 @@ from opentelemetry import trace
 
 from agent_svc import events
 from agent_svc.run import Run, unjudged
-from agent_svc.trim import drop_lines, off_topic_to_drop
+from agent_svc.trim import drop_lines, off_topic_to_drop, with_context
 from groundmesh.v1 import agent_pb2, common_pb2
 from mesh.errors import GroundmeshError
 
@@ -64,6 +64,24 @@ def _accepted_whole(judgement: common_pb2.Judgement) -> common_pb2.Judgement:
     return out
 
 
+async def _with_context(
+    run: Run, whole: str, judgement: common_pb2.Judgement
+) -> common_pb2.Judgement:
+    """The trimmed draft was not accepted: try it once with the dropped line next to its answer
+    back (the sentence that says what the answer is about); the verdict on what ``run.draft``
+    then holds."""
+    draft = with_context(whole, run.draft)
+    if not draft:
+        return judgement
+    trimmed, run.draft = run.draft, draft
+    again = await _judge_draft(run)
+    if again.decision == common_pb2.DECISION_ACCEPT:
+        run.step("trim", "kept one dropped line as context: the answer alone was not accepted")
+        return again
+    run.draft = trimmed
+    return judgement
+
+
 async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
     try:
@@ -78,6 +96,8 @@ async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
             whole, first = run.draft, judgement
             run.draft = trimmed
             judgement = await _judge_draft(run)
+            if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
+                judgement = await _with_context(run, whole, judgement)
             if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
                 # The shorter draft lost what made the whole acceptable (its only fault was the
                 # named lines): the whole draft goes out, as the first verdict judged it.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent_svc.trim import drop_lines, off_topic_to_drop
+from agent_svc.trim import drop_lines, off_topic_to_drop, with_context
 from groundmesh.v1 import common_pb2
 
 DRAFT = (
@@ -56,3 +56,31 @@ def test_only_named_lines_beside_addressing_ones_are_dropped() -> None:
         line_verdicts=[common_pb2.LineVerdict(text=OFF[0], addresses_question=False)]
     )
     assert off_topic_to_drop(none_on) == []  # the answer-level check refuses such a draft
+
+
+WEASLEY = (
+    "根据您的文件：\n"
+    "派西·卫斯理是《哈利·波特》系列中的角色。 [c#0]\n"
+    "派西有五名兄弟和一个妹妹。 [c#0]\n"
+    "在卫斯理家排行第三。 [c#0]"
+)
+
+
+def test_the_dropped_line_just_before_the_answer_comes_back_as_its_context() -> None:
+    trimmed = "根据您的文件：\n在卫斯理家排行第三。 [c#0]"
+    assert with_context(WEASLEY, trimmed) == (
+        "根据您的文件：\n派西有五名兄弟和一个妹妹。 [c#0]\n在卫斯理家排行第三。 [c#0]"
+    )
+
+
+def test_else_the_line_just_after_it() -> None:
+    trimmed = "根据您的文件：\n派西·卫斯理是《哈利·波特》系列中的角色。 [c#0]"
+    assert with_context(WEASLEY, trimmed).split("\n")[1:] == [
+        "派西·卫斯理是《哈利·波特》系列中的角色。 [c#0]",
+        "派西有五名兄弟和一个妹妹。 [c#0]",
+    ]
+
+
+def test_no_context_when_nothing_was_dropped_next_to_the_answer() -> None:
+    assert with_context(WEASLEY, WEASLEY) == ""
+    assert with_context(WEASLEY, "根据您的文件：") == ""
