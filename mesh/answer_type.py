@@ -29,6 +29,7 @@ class AnswerType(StrEnum):
     NONE = ""
     DATE = "date"
     QUANTITY = "quantity"
+    ORDINAL = "ordinal"
     REASON = "reason"
     PERSON = "person"
     PLACE = "place"
@@ -44,6 +45,14 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
             r"哪個月|哪个月|哪個世紀|哪个世纪|哪個朝代|哪个朝代|哪個年代|哪个年代|"
             r"\bwhen\b|\bwhat (?:year|date|day|century|decade|month)\b|"
             r"\bwhich (?:year|date|day|century|decade|month)\b|\bhow long ago\b",
+            re.I,
+        ),
+    ),
+    # 「排第幾」 asks for a place in an order, answered by 「第三」 or "third", not by a count.
+    (
+        AnswerType.ORDINAL,
+        re.compile(
+            r"第\s*[幾几]|\b(?:what|which) (?:place|rank|position)\b|\bin what (?:place|order)\b",
             re.I,
         ),
     ),
@@ -129,6 +138,12 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
         + r"|半數|半数|多數|多数|大部分|少數|少数|\b(?:most|few|many|majority|minority)\b",
         re.I,
     ),
+    AnswerType.ORDINAL: re.compile(
+        r"第\s*[\d零〇一二兩两三四五六七八九十百千]+|排行\s*老?[大二三四五六七八九十]|"
+        r"\b\d+(?:st|nd|rd|th)\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
+        r"ninth|tenth|eleventh|twelfth|last)\b",
+        re.I,
+    ),
     AnswerType.REASON: re.compile(
         r"因為|因为|由於|由于|所以|因此|導致|导致|為了|为了|原因|使得|以免|\b(?:because|due to|"
         r"since|so that|in order to|as a result|caused|led to|owing to|thus|therefore|reason)\b",
@@ -150,7 +165,7 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
 }
 
 # The types whose absence alone shows the answer does not answer.
-VETO_TYPES = frozenset({AnswerType.DATE, AnswerType.QUANTITY})
+VETO_TYPES = frozenset({AnswerType.DATE, AnswerType.QUANTITY, AnswerType.ORDINAL})
 
 
 def expected_type(question: str) -> AnswerType:

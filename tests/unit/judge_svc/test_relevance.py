@@ -67,6 +67,8 @@ class TestAnswerType:
             ("為什麼幾乎所有菜都加橄欖油？", AnswerType.REASON),  # 幾乎 is "almost"
             ("幾何學課程在哪裡上？", AnswerType.PLACE),  # 幾何 is "geometry"
             ("這座寺是由哪一位法師創建的？", AnswerType.PERSON),
+            ("派西在卫斯理家排第几", AnswerType.ORDINAL),
+            ("In what place did the team finish?", AnswerType.ORDINAL),
         ],
     )
     def test_expected_type(self, question: str, kind: AnswerType) -> None:
@@ -77,6 +79,13 @@ class TestAnswerType:
         assert not has_type(AnswerType.DATE, "總部在台北。")
         assert has_type(AnswerType.QUANTITY, "every ninety days")
         assert not has_type(AnswerType.QUANTITY, "區內最大的鳥類之一。")
+
+    def test_a_place_in_an_order_is_stated_by_an_ordinal_not_a_count(self) -> None:
+        q = "派西在卫斯理家排第几"
+        assert states_answer(AnswerType.ORDINAL, "在卫斯理家排行第三。", q)
+        assert not states_answer(AnswerType.ORDINAL, "派西有五名兄弟和一个妹妹。", q)
+        assert has_type(AnswerType.ORDINAL, "The team finished third.")
+        assert has_type(AnswerType.ORDINAL, "It came 2nd in the league.")
 
     def test_a_number_that_counts_is_not_a_year(self) -> None:
         for count in ("共有1043至1050種棋局變化。", "公司有1200名員工。", "It has 1,200 people."):
