@@ -24,6 +24,7 @@ BENCHMARKS = (
     "documents",
     "answers",
     "rewrites",
+    "dates",
     "ocr",
     "topology",
 )

@@ -55,6 +55,10 @@ _HAN_DIGIT_VALUE = {c: max(i - 1, 0) for i, c in enumerate(_HAN_DIGIT)}
 _NUM = rf"\d{{1,2}}|{HAN_NUMERAL}"
 
 # Each form names its groups y, m, d (and roc for a Republic-of-China year).
+# 「2026年的行事曆，3月1日是週幾」: a month and day whose year was written before them.
+_YEAR_BEFORE = re.compile(r"(?<!\d)(\d{4})\s*年")
+_MONTH_DAY = re.compile(rf"(?<![\d年])(?P<m>{_NUM})\s*月\s*(?P<d>{_NUM})\s*[日號号]")
+
 _DATE_FORMS = [
     re.compile(r"(?<!\d)(?P<y>\d{4})\s*[-/.]\s*(?P<m>\d{1,2})\s*[-/.]\s*(?P<d>\d{1,2})(?!\d)"),
     re.compile(
@@ -96,13 +100,13 @@ _FORWARD = re.compile(
     re.IGNORECASE,
 )
 _ASKS_WEEKDAY = re.compile(
-    r"(?:星期|禮拜|礼拜|週|周)\s*[幾几機机一二三四五六日天]|\bday\s+of\s+the\s+week\b|\bweekday\b|"
+    r"(?:星期|禮拜|礼拜|週|周)\s*[幾几機机一二三四五六日天]|\bday\s+of\s+\w{0,4}\s*week\b|\bweekday\b|"
     r"\bwhat\s+day\b|\bwhich\s+day\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday)\b",
     re.IGNORECASE,
 )
 _ASKS_BETWEEN = re.compile(
-    r"幾天|几天|多少天|相差|相隔|間隔|间隔|差幾|差几|隔幾|隔几|how\s+many\s+days|"
+    r"幾天|几天|多少天|天數|天数|相差|相隔|間隔|间隔|差幾|差几|隔幾|隔几|how\s+many\s+day|"
     r"\bdays\s+(?:are\s+there\s+)?between\b|\bnumber\s+of\s+days\b|\bdays\s+(?:from|until|till)\b",
     re.IGNORECASE,
 )
@@ -209,7 +213,27 @@ def find_dates(text: str) -> list[tuple[dt.date, int, int]]:
             day = _date(m)
             if day is not None:
                 found.append((day, m.start(), m.end()))
+    found.extend(_dates_of_a_year_before(text, found))
     return sorted(found, key=lambda f: f[1])
+
+
+def _dates_of_a_year_before(
+    text: str, found: list[tuple[dt.date, int, int]]
+) -> list[tuple[dt.date, int, int]]:
+    """Month-day dates outside ``found`` whose year was written before them."""
+    out: list[tuple[dt.date, int, int]] = []
+    for m in _MONTH_DAY.finditer(text):
+        if any(s <= m.start() < e for _, s, e in found):
+            continue
+        years = list(_YEAR_BEFORE.finditer(text, 0, m.start()))
+        month, number = _number(m["m"]), _number(m["d"])
+        if not years or month is None or number is None:
+            continue
+        try:
+            out.append((dt.date(int(years[-1][1]), month, number), m.start(), m.end()))
+        except ValueError:
+            continue
+    return out
 
 
 def _unit(word: str) -> str:
@@ -250,6 +274,18 @@ def _offset(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | None:
     return None
 
 
+# A message of a date, an offset and at most this many other words (a Han character is one)
+# asks for the date it comes to: "2028-02-28 plus two days", 「往前推 30 天：2026年3月10日」.
+MAX_TERSE_WORDS = 8
+_WORDISH = re.compile(r"[A-Za-z]+|[\u4e00-\u9fff]")
+
+
+def _terse(text: str, spans: list[tuple[int, int]]) -> bool:
+    rest = "".join(c for i, c in enumerate(text) if not any(s <= i < e for s, e in spans))
+    rest = _OFFSET.sub(" ", rest)
+    return len(_WORDISH.findall(rest)) <= MAX_TERSE_WORDS
+
+
 def find_date_question(text: str) -> DateQuestion | None:
     """The date computation ``text`` asks for, or None when it asks none.
 
@@ -265,9 +301,11 @@ def find_date_question(text: str) -> DateQuestion | None:
         return None
     spans = [(s, e) for _, s, e in dates]
     if len(dates) >= 2 and _ASKS_BETWEEN.search(text):
-        return DateQuestion("between", dates[0][0], end=dates[1][0])
+        first, second = sorted((dates[0][0], dates[1][0]))
+        return DateQuestion("between", first, end=second)
     offset = _offset(text, spans)
-    if offset is not None and (_ASKS_DATE.search(text) or _ASKS_WEEKDAY.search(text)):
+    asks = _ASKS_DATE.search(text) or _ASKS_WEEKDAY.search(text) or _terse(text, spans)
+    if offset is not None and asks:
         amount, unit = offset
         return DateQuestion("add", dates[0][0], amount, unit)
     if len(dates) == 1 and _ASKS_WEEKDAY.search(text):
