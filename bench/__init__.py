@@ -25,6 +25,7 @@ BENCHMARKS = (
     "answers",
     "rewrites",
     "dates",
+    "scripts",
     "ocr",
     "topology",
 )
