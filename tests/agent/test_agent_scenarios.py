@@ -290,7 +290,13 @@ class TestToolsAndTemplates:
         self, agent_mesh: AgentMesh
     ) -> None:
         names = {d.name for d in agent_mesh.graphs[("offline", "normal")].tools.list()}
-        assert names == {"calculator", "current_time", "document_search", "form_download_links"}
+        assert names == {
+            "calculator",
+            "current_time",
+            "date_calculator",
+            "document_search",
+            "form_download_links",
+        }
         mcp = {d.name for d in agent_mesh.graphs[("anthropic", "mcp")].tools.list()}
         assert {"policy_add", "policy_lookup_policy", "policy_broken"} <= mcp
 
