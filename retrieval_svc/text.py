@@ -60,8 +60,9 @@ def query_terms(query: str) -> list[str]:
     that folding changed. Passages stored before folding keep their terms as written (stored
     terms are never recomputed), and a zh-Hant query still finds a zh-Hant one of those; the
     extra terms match nothing stored since."""
-    terms = tokenize(query)
-    if fold_script(query) == query:
+    folded = fold_script(query)
+    terms = _cut(folded)
+    if folded == query:
         return terms
     seen = set(terms)
     return terms + [t for t in _cut(query) if t not in seen]

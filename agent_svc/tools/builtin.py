@@ -11,6 +11,7 @@ from typing import Any, Protocol
 import httpx
 
 from agent_svc.tools.context import run_context
+from agent_svc.tools.dates import weekday_name
 from agent_svc.tools.registry import ToolDefinition
 from groundmesh.v1 import common_pb2, retrieval_pb2
 from mesh.errors import InvalidInput, Unavailable
@@ -55,17 +56,6 @@ class DocumentSearchTool:
         return chunks, {"summary": summary, "result_count": len(chunks), "degraded": reply.degraded}
 
 
-_WEEKDAYS = (
-    "Monday (星期一)",
-    "Tuesday (星期二)",
-    "Wednesday (星期三)",
-    "Thursday (星期四)",
-    "Friday (星期五)",
-    "Saturday (星期六)",
-    "Sunday (星期日)",
-)
-
-
 class CurrentTimeTool:
     """The current date and time, in a time zone (UTC by default)."""
 
@@ -91,7 +81,7 @@ class CurrentTimeTool:
         now = self._clock().astimezone(zone)
         text = now.isoformat(timespec="seconds")
         # The weekday is spelled out: "what day is it" is asked as often as the date.
-        readable = f"{now:%Y-%m-%d} {_WEEKDAYS[now.weekday()]} {now:%H:%M:%S} {name}"
+        readable = f"{now:%Y-%m-%d} {weekday_name(now.date())} {now:%H:%M:%S} {name}"
         return text, {"summary": f"{readable} ({text})", "result_count": 1}
 
 
