@@ -1,4 +1,4 @@
-"""Bootstrap of agent_svc: SERVING only while its upstreams are."""
+"""Bootstrap of agent_svc: SERVING once its upstreams are; degraded answers if one goes down."""
 
 from __future__ import annotations
 
@@ -158,7 +158,7 @@ def registrar(loop: AgentGraph) -> Register:
 
 
 async def main() -> None:
-    """Run agent_svc until SIGTERM; SERVING while its upstreams are."""
+    """Run agent_svc until SIGTERM; SERVING once its upstreams are."""
     from agent_svc.upstreams import GrpcUpstreams
 
     settings = AgentSettings()

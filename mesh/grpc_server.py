@@ -29,6 +29,9 @@ HealthServicer = Any
 # for QUIET_SECONDS (at most SETTLE_SECONDS): calls the transport accepted meanwhile reach the
 # drain gate and get UNAVAILABLE, where stopping the server would cancel them.
 QUIET_SECONDS = 0.1
+# The health name that says whether a server's upstreams all serve right now (the agent's
+# router, retrieval and judge); the gateway's /readyz reads it. Not a gRPC service.
+UPSTREAMS_HEALTH = "groundmesh.upstreams"
 SETTLE_SECONDS = 2.0
 # What ``server.stop`` then grants the calls it still holds (refusals being sent, health
 # Watch streams, which never end by themselves) before it cancels them.
@@ -85,13 +88,16 @@ async def set_serving(
     health_servicer: HealthServicer, service_names: Iterable[str], serving: bool
 ) -> None:
     """Report every service (and the server as a whole) as SERVING or NOT_SERVING."""
-    status = (
+    for name in ["", *service_names]:
+        await health_servicer.set(name, _status(serving))
+
+
+def _status(serving: bool) -> health_pb2.HealthCheckResponse.ServingStatus.ValueType:
+    return (
         health_pb2.HealthCheckResponse.SERVING
         if serving
         else health_pb2.HealthCheckResponse.NOT_SERVING
     )
-    for name in ["", *service_names]:
-        await health_servicer.set(name, status)
 
 
 def write_ready_file(path: Path | None, port: int) -> None:
@@ -111,17 +117,26 @@ async def _follow(
     stop: asyncio.Event,
     poll_seconds: float,
 ) -> None:
-    """Keep health equal to ``readiness()`` until ``stop`` is set."""
+    """Turn ``names`` SERVING once ``readiness()`` first holds; keep :data:`UPSTREAMS_HEALTH`
+    equal to it until ``stop`` is set.
+
+    Readiness gates the start only: a server whose upstreams go down later keeps serving,
+    degraded as the seeds' error tables say (router down: DOCUMENT_QA; judge down: unjudged;
+    retrieval down: "not found"). Were its own health to follow them, every caller's
+    health-aware channel would drop every replica at once and turn a degraded answer into
+    UNAVAILABLE. Whether the upstreams are up right now is :data:`UPSTREAMS_HEALTH`.
+    """
     serving: bool | None = None
     ever_ready = False
     while not stop.is_set():
         now = await readiness()
         if now != serving:
-            await set_serving(health_servicer, names, now)
-            log.info("%s", "SERVING" if now else "NOT_SERVING (not ready)")
+            await health_servicer.set(UPSTREAMS_HEALTH, _status(now))
+            log.info("upstreams %s", "SERVING" if now else "NOT_SERVING")
             serving = now
             if now and not ever_ready:
                 ever_ready = True
+                await set_serving(health_servicer, names, True)
                 on_first_ready()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), poll_seconds)
@@ -177,7 +192,8 @@ async def serve(
     """Run a service until SIGTERM or SIGINT, then drain (:func:`drain_and_stop`) and stop.
 
     Health turns SERVING only after ``warm_up`` finished (index loaded, model ready); when
-    ``readiness`` is given, health follows it (e.g. the agent is ready while its upstreams are).
+    ``readiness`` is given, health turns SERVING once it holds (the agent, once its upstreams
+    serve) and :data:`UPSTREAMS_HEALTH` follows it from then on.
     """
     names = list(service_names)
     gate = DrainGate()

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 
 import grpc
 import httpx
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cli.launcher import SERVICES, MeshLauncher
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
+from mesh.grpc_server import UPSTREAMS_HEALTH
 from testkit.faults import ServiceControl
 
 TENANTS = ("acme", "globex", "initech", "umbrella", "hooli")
@@ -61,6 +63,19 @@ class RunningMesh:
                 last = repr(exc)
             time.sleep(0.2)
         raise AssertionError(f"mesh not ready after {timeout}s: {last}")
+
+    def wait_agent_sees_upstream_down(self, timeout: float = 60.0) -> None:
+        """Until the agent's health reports an upstream down (it polls them each second)."""
+        deadline = time.monotonic() + timeout
+        with grpc.insecure_channel(self.address("agent_svc")) as channel:
+            stub = health_pb2_grpc.HealthStub(channel)
+            request = health_pb2.HealthCheckRequest(service=UPSTREAMS_HEALTH)
+            while time.monotonic() < deadline:
+                reply = stub.Check(request, timeout=10)
+                if reply.status == health_pb2.HealthCheckResponse.NOT_SERVING:
+                    return
+                time.sleep(0.1)
+        raise AssertionError(f"the agent did not see an upstream down after {timeout}s")
 
     def heal(self) -> None:
         """Restart any service a failed test left dead, then wait until ready."""

@@ -78,6 +78,8 @@ class TestServiceDownBetweenQuestions:
         mesh.control.kill(name, signal.SIGKILL)
         survived = False
         try:
+            # Once the agent knows: an agent that stopped serving then would refuse the question.
+            mesh.wait_agent_sees_upstream_down()
             events = stream(mesh.http, mesh.url, {"question": QUESTION}, mesh.headers())
             _check_degraded(name, _done(events))
             mesh.control.restart(name)
