@@ -51,6 +51,27 @@ def _holders(cluster: WeaviateCluster, tenant: str) -> set[int]:
     return {i for i, n in enumerate(cluster.nodes) if n.name in names}
 
 
+async def _read_at_all(http_port: int, grpc_port: int, texts: list[str]) -> None:
+    """Until a read at consistency ALL sees ``texts`` as alpha's chunks (bounded)."""
+    backend = WeaviateBackend(
+        http_port=http_port,
+        grpc_port=grpc_port,
+        collection=COLLECTION,
+        dim=DIM,
+        replication_factor=2,
+        consistency_level="ALL",
+        timeout_seconds=30.0,
+    )
+    ids = [f"alpha#{i}" for i in range(len(texts))]
+    try:
+        deadline = time.monotonic() + REPAIR_GUARD_SECONDS
+        while [c.text for c in await backend.get_chunks(TENANT, ids)] != texts:
+            assert time.monotonic() < deadline, "the second copy never got the document"
+            await asyncio.sleep(0.5)
+    finally:
+        await backend.close()
+
+
 async def test_replicated_collection_survives_a_killed_node(tmp_path: Path) -> None:
     binary = find_weaviate_binary()
     if binary is None:
@@ -82,6 +103,10 @@ async def test_replicated_collection_survives_a_killed_node(tmp_path: Path) -> N
         holders = _holders(cluster, weaviate_tenant(TENANT))
         assert len(holders) == 2
         victim = max(holders - {0})  # a replica holder other than the coordinator
+        # A write at ONE is acknowledged by one copy; the other may apply it a moment later.
+        # A read at ALL asks both copies (and repairs one that differs): the state to lose a
+        # node from is one where both hold the document.
+        await _read_at_all(entry.http_port, entry.grpc_port, ["apple", "banana", "cherry"])
         cluster.kill(victim)
         assert len(cluster.live_nodes()) == 2
 
