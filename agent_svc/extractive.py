@@ -26,6 +26,7 @@ from agent_svc.synthesis import (
     without_code_blocks,
 )
 from mesh.answer_type import VETO_TYPES, expected_type, states_answer
+from mesh.glossary import translated_share
 from mesh.scripts import same_language
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
@@ -127,6 +128,15 @@ def _lexical_in_place(question_terms: set[str], c: _Candidate) -> float:
     return (len(own) + SECTION_SHARE * len(placed)) / len(question_terms)
 
 
+def _lexical_here(question: str, terms: set[str], c: _Candidate) -> float:
+    """:func:`_lexical_in_place`; for a sentence in the other language, the better of that and
+    the share of the question's words it holds in translation (:mod:`mesh.glossary`)."""
+    own = _lexical_in_place(terms, c)
+    if same_language(question, c.text):
+        return own
+    return max(own, translated_share(question, c.text))
+
+
 def _most_promising(candidates: list[_Candidate], parts: list[str], limit: int) -> list[_Candidate]:
     """Only the lexically most promising sentences (per part) are worth embedding."""
     keep: set[int] = set()
@@ -164,7 +174,7 @@ def select_sentences(
         cos = vectors @ q
         semantic = np.clip((cos - COS_FLOOR) / COS_SPAN, 0.0, 1.0)
         terms = content_terms(text)
-        lexical = np.array([_lexical_in_place(terms, c) for c in candidates])
+        lexical = np.array([_lexical_here(text, terms, c) for c in candidates])
         prior = np.array([0.1 / (1 + c.rank) for c in candidates])
         out: npt.NDArray[np.float64] = (
             SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical + prior

@@ -109,7 +109,9 @@ def language_aware_relevance(
     vector: Sequence[float],
     margin: float = CROSS_LANGUAGE_MARGIN,
 ) -> list[float]:
-    """Each passage's relevance: its vector relevance across languages, its lexical grade otherwise.
+    """Each passage's relevance: across languages the better of its vector relevance and its
+    lexical grade (which counts the question's words glossed into the passage's language), its
+    lexical grade otherwise.
 
     ``lexical`` and ``vector`` are per passage, in the order of ``passages``. A cross-language
     passage whose vector relevance is more than ``margin`` below the best of ``vector`` keeps its
@@ -125,7 +127,7 @@ def language_aware_relevance(
     asked = text_languages(question)
     floor = max(vector) - margin
     return [
-        v if v >= floor and is_cross_language(asked, passage_languages(text)) else g
+        max(v, g) if v >= floor and is_cross_language(asked, passage_languages(text)) else g
         for text, g, v in zip(passages, lexical, vector, strict=True)
     ]
 

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from judge_svc.grading import question_aspects
 from judge_svc.sentences import split_sentences
 from judge_svc.terms import content_terms, is_stop_word, normalize
+from mesh.glossary import found_in, gloss
+from mesh.scripts import same_language
 from mesh.text import HAN as _HAN
 
 # The interrogative itself is not the focus (the answer type check reads it): "how often",
@@ -124,6 +126,19 @@ def terms_of(text: str) -> set[str]:
     return content_terms(text) | chars
 
 
+def terms_in(question: str, sentence: str) -> set[str]:
+    """:func:`terms_of` the sentence; for a sentence in the other language than the question,
+    also the terms of each question word whose translation it holds (:mod:`mesh.glossary`):
+    「分机：8123」 holds the question's "extension"."""
+    terms = terms_of(sentence)
+    if same_language(question, sentence):
+        return terms
+    for g in gloss(question):
+        if found_in(g.translations, sentence):
+            terms |= terms_of(g.word)
+    return terms
+
+
 def focus_weights(
     question: str, paragraphs: Sequence[Sequence[set[str]]], titles: set[str]
 ) -> FocusWeights:
@@ -167,10 +182,10 @@ def score_focus(
     """How well the answer's sentences, and the best source sentences, cover the question."""
     paragraphs = source_sentences(source_texts)
     sentences = [s for p in paragraphs for s in p]
-    paragraph_terms = [[terms_of(s) for s in p] for p in paragraphs]
+    paragraph_terms = [[terms_in(question, s) for s in p] for p in paragraphs]
     sentence_terms = [t for p in paragraph_terms for t in p]
     weights = focus_weights(question, paragraph_terms, titles)
-    answer_terms = [terms_of(s) for s in answer_sentences]
+    answer_terms = [terms_in(question, s) for s in answer_sentences]
     union: set[str] = set().union(*answer_terms) if answer_terms else set()
     coverage = weights.share(union)
     ranked = sorted(

@@ -26,6 +26,8 @@ import jieba
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
+from mesh import glossary
+from mesh.glossary import found_in, gloss
 from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
@@ -187,6 +189,24 @@ def _covers(aspect: str, terms: set[str], low_text: str) -> bool:
     return bool(content_terms(aspect) & terms) or aspect in low_text
 
 
+def aspect_translations(question: str, aspects: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """Each aspect's translations into the other language (:mod:`mesh.glossary`), so that a
+    passage in that language covers it: 「笔记本电脑」 covers "laptop". A phrase's translations
+    go to each of its words ("class hours" → 学时); a Chinese aspect takes those of the words
+    it holds or is part of."""
+    out: dict[str, tuple[str, ...]] = {}
+    for g in gloss(question):
+        for aspect in aspects:
+            folded = fold_script(aspect.lower())
+            if _HAN_RUN.fullmatch(aspect):
+                matches = g.word in folded or folded in g.word
+            else:
+                matches = folded in g.word.split()
+            if matches:
+                out[aspect] = (*out.get(aspect, ()), *g.translations)
+    return out
+
+
 class LexicalGrader:
     """The offline grader."""
 
@@ -195,6 +215,7 @@ class LexicalGrader:
         self.min_relevance = min_relevance
         jieba.initialize()  # load the dictionary and the IDF table now, not in a request
         _idf_table()
+        glossary.load()
 
     def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:
         """Grade ``chunks`` for ``question``."""
@@ -203,10 +224,15 @@ class LexicalGrader:
         total = sum(weights.values())
         grades: list[ChunkGrade] = []
         covered: set[str] = set()
+        translations = aspect_translations(question, aspects)
         for c in chunks:
             low = fold_script(normalize(c.text))
             terms = content_terms(c.text)
-            hits = [a for a in aspects if _covers(a, terms, low)]
+            hits = [
+                a
+                for a in aspects
+                if _covers(a, terms, low) or found_in(translations.get(a, ()), c.text)
+            ]
             covered.update(hits)
             relevance = sum(weights[a] for a in hits) / total if total else 0.0
             grades.append(

@@ -80,6 +80,11 @@ class RetrievalSettings(GrpcServerSettings):
     vector_weight: float = Field(0.7, ge=0, description="weight of the vector ranking in fusion")
     bm25_weight: float = Field(0.3, ge=0, description="weight of the BM25 ranking in fusion")
     rrf_k: int = Field(60, gt=0, description="RRF constant k")
+    cross_language: bool = Field(
+        True,
+        description="BM25 also searches the query's words glossed into the other language "
+        "(English ↔ Chinese, CC-CEDICT)",
+    )
     max_document_bytes: int = Field(8 * MiB, gt=0, description="largest document accepted")
     chunk_tokens: int = Field(256, ge=32, le=512, description="largest chunk, in tokens")
     chunk_overlap_tokens: int = Field(32, ge=0, le=128, description="overlap between chunks")

@@ -26,6 +26,7 @@ from mesh.text_decoding import declared_charset
 from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextFirstBackend
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_blocks
+from retrieval_svc.cross_language import gloss_query_terms, with_cross_language
 from retrieval_svc.embeddings import Embedder, Matrix
 from retrieval_svc.formats import (
     Extracted,
@@ -214,6 +215,7 @@ class RetrievalEngine:
         max_docx_uncompressed: int = 64 * 1024 * 1024,
         cache: SearchCache | None = None,
         ingest_cache: IngestCache | None = None,
+        cross_language: bool = True,
     ) -> None:
         self.fusion = fusion or FusionDefaults()
         for w in (*self.fusion.rrf_weights, *self.fusion.score_weights):
@@ -228,6 +230,8 @@ class RetrievalEngine:
         self._top_k = default_top_k
         self._cache = cache
         self._ingest_cache = ingest_cache
+        # The BM25 leg also searches the query's glosses in the other language.
+        self._cross_language = cross_language
 
     @property
     def embedder_name(self) -> str:
@@ -757,7 +761,14 @@ class RetrievalEngine:
 
         async def bm25_leg() -> list[ScoredChunk]:
             tokens = query_terms(query)
-            return await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
+            native = await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
+            if not self._cross_language:
+                return native
+            glossed = await asyncio.to_thread(gloss_query_terms, query)
+            if not glossed:
+                return native
+            crossed = await self._backend.bm25_search(tenant, glossed, pool, where)
+            return with_cross_language(native, crossed, pool)
 
         want_vector = mode in (SearchMode.HYBRID, SearchMode.VECTOR)
         want_bm25 = mode in (SearchMode.HYBRID, SearchMode.BM25)

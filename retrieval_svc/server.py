@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import grpc
 
 from groundmesh.v1 import retrieval_pb2, retrieval_pb2_grpc
+from mesh import glossary
 from mesh.config import RetrievalSettings
 from mesh.grpc_server import Register, serve
 from mesh.logs import setup_logging
@@ -50,6 +53,7 @@ def build_engine(settings: RetrievalSettings, embedder: Embedder) -> RetrievalEn
         max_docx_uncompressed=settings.max_docx_uncompressed_bytes,
         cache=build_cache(settings),
         ingest_cache=IngestCache(settings.data_dir / "ingest_cache.sqlite3", embedder.dim),
+        cross_language=settings.cross_language,
     )
 
 
@@ -101,6 +105,8 @@ async def main() -> None:
 
     async def warm_up() -> None:
         await engine.load()
+        if settings.cross_language:
+            await asyncio.to_thread(glossary.load)
         await jobs.start()  # resumes the jobs a stopped process left
 
     await serve(

@@ -112,8 +112,11 @@ class TestLanguageAwareRelevance:
         )
         assert scores == [0.0]
 
-    def test_cross_language_takes_vector_even_when_lower(self) -> None:
-        assert language_aware_relevance("病假有几天？", [SICK_LEAVE_EN], [0.5], [0.1]) == [0.1]
+    def test_cross_language_takes_the_better_of_vector_and_glossed_lexical(self) -> None:
+        # The lexical grade counts the question's words glossed into the passage's language
+        # (病假 → "sick leave"), so it is no longer blind across languages.
+        assert language_aware_relevance("病假有几天？", [SICK_LEAVE_EN], [0.5], [0.1]) == [0.5]
+        assert language_aware_relevance("病假有几天？", [SICK_LEAVE_EN], [0.1], [0.5]) == [0.5]
 
     def test_mixed_question_over_chinese_passage(self) -> None:
         scores = language_aware_relevance(

