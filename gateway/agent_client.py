@@ -10,7 +10,7 @@ import grpc
 
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
 from mesh.errors import GroundmeshError, Unavailable, from_rpc_error
-from mesh.grpc_client import is_serving, open_channel
+from mesh.grpc_client import is_serving, open_channel, serving_unless_reported_down
 from mesh.grpc_server import UPSTREAMS_HEALTH
 
 AGENT_SERVICE = agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name
@@ -91,9 +91,9 @@ class AgentClient:
     async def ready(self) -> bool:
         """Whether the agent and every upstream behind it are SERVING right now (the agent
         itself keeps serving, degraded, while one of them is down)."""
-        return await is_serving(self._channel, AGENT_SERVICE) and await is_serving(
-            self._channel, UPSTREAMS_HEALTH
-        )
+        return await is_serving(
+            self._channel, AGENT_SERVICE
+        ) and await serving_unless_reported_down(self._channel, UPSTREAMS_HEALTH)
 
     def _may_ask_again(self, error: GroundmeshError, attempt: int) -> bool:
         """Whether a question whose agent failed UNAVAILABLE before the user saw anything goes

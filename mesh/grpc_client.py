@@ -112,6 +112,19 @@ def open_channel(
     )
 
 
+async def serving_unless_reported_down(
+    channel: grpc.aio.Channel, service: str, timeout: float = 2.0
+) -> bool:
+    """Whether the server reports ``service`` SERVING, or does not report it at all (NOT_FOUND:
+    a server from before that health name, as in a rolling upgrade)."""
+    stub = health_pb2_grpc.HealthStub(channel)
+    try:
+        reply = await stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
+    except grpc.aio.AioRpcError as exc:
+        return bool(exc.code() == grpc.StatusCode.NOT_FOUND)
+    return bool(reply.status == health_pb2.HealthCheckResponse.SERVING)
+
+
 async def is_serving(channel: grpc.aio.Channel, service: str = "", timeout: float = 2.0) -> bool:
     """Whether the server behind ``channel`` reports ``service`` as SERVING."""
     stub = health_pb2_grpc.HealthStub(channel)

@@ -52,3 +52,30 @@ async def test_names_serve_once_ready_and_stay_serving_when_upstreams_go_down() 
     assert snapshots[2] == (SERVING, SERVING, SERVING)
     # An upstream went down: the server still serves; the upstreams name says they do not.
     assert snapshots[3] == (SERVING, SERVING, NOT_SERVING)
+
+
+async def test_an_upstreams_name_a_server_does_not_report_counts_as_serving() -> None:
+    """A gateway's /readyz reads the agent's upstreams name; an agent from before that name (a
+    rolling upgrade) does not report it, and must not make every gateway unready."""
+    import grpc
+    from grpc_health.v1 import health_pb2_grpc
+
+    from mesh.grpc_client import serving_unless_reported_down
+
+    servicer = health.aio.HealthServicer()  # type: ignore[attr-defined]
+    await servicer.set("", SERVING)
+    server = grpc.aio.server()
+    health_pb2_grpc.add_HealthServicer_to_server(servicer, server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    try:
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+            assert await serving_unless_reported_down(channel, UPSTREAMS_HEALTH)  # NOT_FOUND
+            await servicer.set(UPSTREAMS_HEALTH, NOT_SERVING)
+            assert not await serving_unless_reported_down(channel, UPSTREAMS_HEALTH)
+            await servicer.set(UPSTREAMS_HEALTH, SERVING)
+            assert await serving_unless_reported_down(channel, UPSTREAMS_HEALTH)
+        async with grpc.aio.insecure_channel("127.0.0.1:1") as nothing:  # no server: not serving
+            assert not await serving_unless_reported_down(nothing, UPSTREAMS_HEALTH, timeout=0.5)
+    finally:
+        await server.stop(None)
