@@ -205,12 +205,21 @@ def gloss(text: str) -> tuple[Gloss, ...]:
     return tuple(gloss_chinese(text) if han * 3 >= latin else gloss_english(text))
 
 
+@functools.lru_cache(maxsize=1024)
+def _searchable(text: str) -> tuple[str, frozenset[str]]:
+    """``text`` lower-cased in Simplified script, and every listed form of its English words:
+    a grader or judge looks up many words in one passage, so it is prepared once."""
+    folded = fold_script(text.lower())
+    return folded, frozenset(f for w in _WORD.findall(folded) for f in _english_forms(w))
+
+
 def found_in(translations: Sequence[str], text: str) -> bool:
     """Whether one of ``translations`` occurs in ``text``: a Chinese one of two characters or
     more as written (both sides in Simplified script), an English one as whole words, each in
     any of its listed forms ("hotel" finds "hotels")."""
-    folded = fold_script(text.lower())
-    forms = {f for w in _WORD.findall(folded) for f in _english_forms(w)}
+    if not translations:
+        return False
+    folded, forms = _searchable(text)
     for translation in translations:
         if HAN.search(translation):
             if len(translation) >= 2 and translation in folded:
