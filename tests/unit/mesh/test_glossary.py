@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mesh.glossary import Gloss, found_in, gloss, gloss_chinese, gloss_english, translated_share
+from mesh.glossary import (
+    Gloss,
+    found_in,
+    gloss,
+    gloss_chinese,
+    gloss_english,
+    names_not_given,
+    translated_share,
+)
 
 
 def _translations(glosses: Sequence[Gloss]) -> dict[str, tuple[str, ...]]:
@@ -70,3 +78,13 @@ def test_any_text_glosses_without_error(text: str) -> None:
     for g in gloss(text):
         assert g.word and g.translations
     assert 0.0 <= translated_share(text, text) <= 1.0
+
+
+def test_names_are_the_dictionarys_proper_nouns() -> None:
+    assert [
+        g.word for g in gloss("How much is the lodging cap per night in Hualien?") if g.name
+    ] == ["hualien"]
+    assert [g.word for g in gloss("去哥本哈根出差，酒店费用上限是多少？") if g.name] == ["哥本哈根"]
+    assert not any(g.name for g in gloss("At Xingchuan Software, which extension handles payroll?"))
+    assert names_not_given("Hotels in Hualien?", "地區：金門縣｜住宿費上限：2300") == ["hualien"]
+    assert names_not_given("Hotels in Hualien?", "地區：花蓮縣｜住宿費上限：1900") == []
