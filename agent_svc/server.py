@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import grpc
@@ -26,6 +27,7 @@ from agent_svc.tools.mcp_tools import McpToolset, parse_servers
 from agent_svc.tools.registry import ToolRegistry
 from agent_svc.writer import AnswerWriter, ExtractiveWriter
 from groundmesh.v1 import agent_pb2, agent_pb2_grpc
+from mesh import glossary
 from mesh.config import AgentSettings
 from mesh.grpc_server import Register, serve
 from mesh.llm.factory import build_llm_client
@@ -171,12 +173,18 @@ async def main() -> None:
         await upstreams.close()
         await graph.close()
 
+    async def warm_up() -> None:
+        # The extractive writer reads the dictionary (~1 s to load) on the first question
+        # otherwise, and that question would pay for it.
+        await asyncio.to_thread(glossary.load)
+        await graph.start()
+
     await serve(
         "agent_svc",
         settings,
         registrar(graph),
         SERVICE_NAMES,
-        warm_up=graph.start,
+        warm_up=warm_up,
         readiness=upstreams.all_serving,
         on_stop=stop,
     )

@@ -389,11 +389,16 @@ class WeaviateBackend:
                 raise
 
     def _use(
-        self, client: weaviate.WeaviateAsyncClient, collection: str
+        self,
+        client: weaviate.WeaviateAsyncClient,
+        collection: str,
+        level: ConsistencyLevel | None = None,
     ) -> CollectionAsync[Mapping[str, WeaviateField], None]:
-        """``collection`` at the configured consistency level (the server's default if None)."""
+        """``collection`` at ``level``, else the configured consistency level (else the
+        server's default)."""
         coll = client.collections.use(collection)
-        return coll if self._consistency is None else coll.with_consistency_level(self._consistency)
+        level = level or self._consistency
+        return coll if level is None else coll.with_consistency_level(level)
 
     async def _ensure_tenant(self, tenant: str) -> str:
         name = weaviate_tenant(tenant)
@@ -432,11 +437,12 @@ class WeaviateBackend:
         vectors: Matrix | None,
         *,
         expect: str | None = None,
+        check_at: ConsistencyLevel | None = None,
     ) -> bool:
         """Write, commit, clean up (see :meth:`replace_document`). ``vectors`` None: the chunks
         are written without vectors under a ``pending-`` generation (BM25 finds them, vector
         search does not). ``expect``: commit only if the record still names that generation
-        (False, nothing left behind, when another write came first)."""
+        (False, nothing left behind, when another write came first), read at ``check_at``."""
         if vectors is not None:
             vectors = np.asarray(vectors, dtype=np.float32)
             if vectors.ndim != 2 or vectors.shape[0] != len(chunks):
@@ -453,13 +459,14 @@ class WeaviateBackend:
         client = await self._connected()
         chunk_coll = self._use(client, self.chunk_collection).with_tenant(name)
         doc_coll = self._use(client, self.document_collection).with_tenant(name)
+        checked = self._use(client, self.document_collection, check_at).with_tenant(name)
         doc_uuid = generate_uuid5(document.doc_id)
         if vectors is None:
             generation = PENDING + generation_of(document, chunks, np.zeros((0, 0), np.float32))
         else:
             generation = generation_of(document, chunks, vectors)
         try:
-            old = await doc_coll.query.fetch_object_by_id(doc_uuid)
+            old = await checked.query.fetch_object_by_id(doc_uuid)
             committed = str(old.properties["generation"]) if old is not None else None
             if expect is not None and committed != expect:
                 return False
@@ -510,7 +517,7 @@ class WeaviateBackend:
                 },
             )
             if expect is not None:
-                now = await doc_coll.query.fetch_object_by_id(doc_uuid)
+                now = await checked.query.fetch_object_by_id(doc_uuid)
                 if now is None or str(now.properties["generation"]) != expect:
                     await self._delete_chunks(name, document.doc_id, only=generation)
                     return False
@@ -547,24 +554,49 @@ class WeaviateBackend:
             name = await self._existing_tenant(tenant)
             if name is None:
                 return False
-            found = await self._pending(name, doc_id)
-            if found is None:
+            if await self._commit_vectors(tenant, name, doc_id, chunk_ids, vectors, None):
+                return True
+            if self._consistency is ConsistencyLevel.ALL:
                 return False
-            generation, record, chunks = found
-            by_id = {c.chunk_id: c for c in chunks}
-            if sorted(by_id) != sorted(chunk_ids) or len(chunk_ids) != len(by_id):
-                return False
-            ordered = [by_id[c] for c in chunk_ids]
-            return await self._replace(tenant, record, ordered, vectors, expect=generation)
+            # A read below ALL may be answered by a copy that has not seen the pending write
+            # yet (a node back from an outage, before async replication repairs it): the
+            # upload would be failed as "replaced" though nothing replaced it. The topology
+            # rehearsal lost an acknowledged upload so. So "deleted or replaced" is concluded
+            # only when every copy says so; a copy that is down makes this raise, and the job
+            # is retried later.
+            return await self._commit_vectors(
+                tenant, name, doc_id, chunk_ids, vectors, ConsistencyLevel.ALL
+            )
+
+    async def _commit_vectors(
+        self,
+        tenant: str,
+        name: str,
+        doc_id: str,
+        chunk_ids: Sequence[str],
+        vectors: Matrix,
+        level: ConsistencyLevel | None,
+    ) -> bool:
+        found = await self._pending(name, doc_id, level)
+        if found is None:
+            return False
+        generation, record, chunks = found
+        by_id = {c.chunk_id: c for c in chunks}
+        if sorted(by_id) != sorted(chunk_ids) or len(chunk_ids) != len(by_id):
+            return False
+        ordered = [by_id[c] for c in chunk_ids]
+        return await self._replace(
+            tenant, record, ordered, vectors, expect=generation, check_at=level
+        )
 
     async def _pending(
-        self, name: str, doc_id: str
+        self, name: str, doc_id: str, level: ConsistencyLevel | None = None
     ) -> tuple[str, DocumentRecord, list[StoredChunk]] | None:
         """The pending generation of a document, its record and its chunks (with their BM25
-        tokens); None when the document has none pending."""
+        tokens), read at ``level``; None when the document has none pending."""
         client = await self._connected()
-        doc_coll = self._use(client, self.document_collection).with_tenant(name)
-        chunk_coll = self._use(client, self.chunk_collection).with_tenant(name)
+        doc_coll = self._use(client, self.document_collection, level).with_tenant(name)
+        chunk_coll = self._use(client, self.chunk_collection, level).with_tenant(name)
         try:
             obj = await doc_coll.query.fetch_object_by_id(generate_uuid5(doc_id))
             if obj is None or not str(obj.properties["generation"]).startswith(PENDING):

@@ -241,6 +241,15 @@ class Load:
     def stop(self) -> None:
         self._stop.set()
 
+    async def first_answer(self, guard: float = 300.0) -> None:
+        """Wait until some question has been answered: a cold mesh (models and dictionaries
+        loading on the first question) is not yet the steady state."""
+        deadline = time.monotonic() + guard
+        while not any(s.kind == "ask" and s.outcome != "failed" for s in self.samples):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no question was answered in {guard:.0f} s")
+            await asyncio.sleep(0.2)
+
 
 async def upload_corpus(pool: GatewayPool) -> None:
     """Upload the conversations' documents and wait until they are searchable."""
@@ -262,17 +271,19 @@ async def lost_uploads(
     deadline = time.monotonic() + wait_seconds
     async with httpx.AsyncClient() as client:
         for sample in acked:
-            state = ""
+            state, error = "", ""
             while time.monotonic() < deadline:
                 reply = await pool.patiently(
                     client, "GET", f"/v1/jobs/{sample.job_id}", timeout=30.0
                 )
-                state = reply.json().get("state", "") if reply.is_success else reply.text[:80]
+                job = reply.json() if reply.is_success else {"state": reply.text[:80]}
+                state, error = job.get("state", ""), job.get("error", "")
                 if state in {"done", "failed", "cancelled"}:
                     break
                 await asyncio.sleep(0.5)
             if state != "done":
-                lost.append(f"{sample.doc_id}: job {sample.job_id} {state or 'not finished'}")
+                why = f" ({error[:160]})" if error else ""
+                lost.append(f"{sample.doc_id}: job {sample.job_id} {state or 'not finished'}{why}")
         done = [s for s in acked if not any(why.startswith(f"{s.doc_id}:") for why in lost)]
         lost += await _unlisted(pool, client, done, deadline)
     return lost

@@ -128,6 +128,7 @@ async def rehearse(
         await upload_corpus(pool)
         load = Load(pool, conversations=conversations, keys=USERS)
         runner = asyncio.create_task(load.run())
+        await load.first_answer()
         steady_from = time.monotonic()
         planned = faults(topology)
         say(f"load running; {len(planned)} faults, {window:.0f} s apart …")

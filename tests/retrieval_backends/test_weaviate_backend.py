@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from weaviate.classes.config import Tokenization
+from weaviate.classes.config import ConsistencyLevel, Tokenization
 from weaviate.classes.data import DataObject
 from weaviate.classes.query import Filter
 from weaviate.util import generate_uuid5
@@ -174,3 +174,38 @@ def test_a_missing_server_skips_locally_and_fails_in_ci(monkeypatch: pytest.Monk
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI=true"):
         missing_tool("weaviate-server is not installed")
+
+
+async def test_a_stale_copy_does_not_fail_an_upload_as_replaced(
+    weaviate_server: WeaviateServer, tenant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At consistency ONE the copy that answers may not have the pending write yet (a node
+    back from an outage): the vectors are committed once every copy is asked, not refused."""
+    backend = WeaviateBackend(
+        http_port=weaviate_server.http_port,
+        grpc_port=weaviate_server.grpc_port,
+        dim=DIM,
+        consistency_level="ONE",
+    )
+    record, chunks, matrix = make_doc("scan", ["owls by day", "owls at night"])
+    real_pending = backend._pending
+    asked: list[ConsistencyLevel | None] = []
+
+    async def stale_below_all(
+        name: str, doc_id: str, level: ConsistencyLevel | None = None
+    ) -> object:
+        asked.append(level)
+        if level is not ConsistencyLevel.ALL:
+            return None  # the copy asked has not seen the pending write
+        return await real_pending(name, doc_id, level)
+
+    try:
+        await backend.replace_text(tenant, record, chunks)
+        monkeypatch.setattr(backend, "_pending", stale_below_all)
+        assert await backend.set_vectors(tenant, "scan", ["scan#0", "scan#1"], matrix)
+        assert asked == [None, ConsistencyLevel.ALL]
+        assert await backend.pending_documents(tenant) == frozenset()
+        await backend.delete_document(tenant, "scan")  # every copy says so: refused
+        assert not await backend.set_vectors(tenant, "scan", ["scan#0", "scan#1"], matrix)
+    finally:
+        await backend.close()
