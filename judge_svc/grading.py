@@ -23,9 +23,11 @@ from enum import StrEnum
 from typing import Literal
 
 import jieba
+import snowballstemmer
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
+from judge_svc.value_words import holds_value_for
 from mesh import glossary
 from mesh.glossary import found_in, gloss
 from mesh.llm.base import LLMClient, LLMError, Message
@@ -177,16 +179,38 @@ def _idf_table() -> tuple[dict[str, float], float]:
     return default_tfidf.idf_freq, default_tfidf.median_idf
 
 
-def _covers(aspect: str, terms: set[str], low_text: str) -> bool:
-    """English: the word (stemmed) occurs; Chinese: at least half its bigrams occur.
+_SNOWBALL = snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def english_stem(word: str) -> str:
+    """The Snowball (Porter 2) stem: "appearances" and "appeared" are both "appear", which the
+    claim checker's crude stem (:func:`judge_svc.terms.stem`) keeps apart."""
+    return str(_SNOWBALL.stemWord(word))
+
+
+def passage_stems(low_text: str) -> set[str]:
+    """The Snowball stems of a passage's English words."""
+    return {english_stem(w) for w in _EN_WORD.findall(low_text) if not w[0].isdigit()}
+
+
+def _covers(aspect: str, terms: set[str], low_text: str, stems: set[str] | None = None) -> bool:
+    """English: the word (stemmed) occurs; Chinese: at least half its bigrams occur. A word
+    that names the kind of value asked for ("number", "time", 「金額」) is covered by a value of
+    that kind (:mod:`judge_svc.value_words`).
 
     ``low_text`` is normalized and script-folded; a Chinese aspect is folded before comparing.
+    ``stems``: :func:`passage_stems` of the passage, when the caller has them.
     """
+    if holds_value_for(aspect, low_text) or holds_value_for(fold_script(aspect), low_text):
+        return True
     if _HAN_RUN.fullmatch(aspect):
         aspect = fold_script(aspect)
         bigrams = [aspect[i : i + 2] for i in range(len(aspect) - 1)]
         return sum(b in low_text for b in bigrams) * 2 >= len(bigrams)
-    return bool(content_terms(aspect) & terms) or aspect in low_text
+    if content_terms(aspect) & terms or aspect in low_text:
+        return True
+    return stems is not None and english_stem(aspect) in stems
 
 
 def aspect_translations(question: str, aspects: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -228,10 +252,11 @@ class LexicalGrader:
         for c in chunks:
             low = fold_script(normalize(c.text))
             terms = content_terms(c.text)
+            stems = passage_stems(low)
             hits = [
                 a
                 for a in aspects
-                if _covers(a, terms, low) or found_in(translations.get(a, ()), c.text)
+                if _covers(a, terms, low, stems) or found_in(translations.get(a, ()), c.text)
             ]
             covered.update(hits)
             relevance = sum(weights[a] for a in hits) / total if total else 0.0

@@ -1,0 +1,84 @@
+"""Question words that name the kind of value asked for, and whether a passage holds one.
+
+"What is the docket number of Knowles v. Mirzayance?" asks for a number: the transcript writes
+"No. 07-1315" and never the word "number". "At what time did the oral argument begin?" is
+answered by "at 1:01 p.m.", "What is the cost of the test?" by "$248,200". To the grader such a
+word is an aspect that a passage covers by holding a value of that kind, not by repeating the
+word. Only words that name a value and nothing else are here ("day" and "month" also count
+things: "how many days" is answered by a number of days, which the quantity checks judge).
+
+Regular expressions, as in :mod:`mesh.answer_type`: the words are a closed class and the value
+shapes short.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_DATE = re.compile(
+    r"\b" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|"  # January 13, Jan. 13th
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:\s|,|$)|"  # 13 January
+    r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b|"  # 2009-01-13
+    r"\d{2,4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*[日號号]|民國\s*\d+\s*年|民国\s*\d+\s*年",
+    re.I,
+)
+_YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d{2}(?!\d)|\d{2,4}\s*年(?!\s*[內内])|民[國国]")
+_CLOCK = (
+    r"(?<!\d)\d{1,2}\s*[:：]\s*\d{2}(?!\d)|\b\d{1,2}(?:[.:]\d{2})?\s*[ap]\.?\s?m\b\.?|"
+    r"\b\d{1,2}h\d{2}\b|[上下]午\s*\d|(?<![\d.])\d{1,2}\s*[點点](?:\s*\d{1,2}\s*分|半|鐘|钟)?|"
+    r"\b(?:noon|midnight)\b"
+)
+_DURATION = (
+    r"\d+(?:\.\d+)?\s*(?:working\s+|business\s+|calendar\s+)?(?:days?|hours?|minutes?|weeks?|"
+    r"months?|years?)\b|\d+\s*(?:個|个)?\s*(?:工作日|工作天|天|日內|日内|小時|小时|分鐘|分钟|週|周|"
+    r"個月|个月|年內|年内)"
+)
+_TIME = re.compile(_CLOCK + "|" + _DURATION, re.I)
+_NUMBER = re.compile(r"\d")
+_AMOUNT = re.compile(
+    r"(?:[$£€¥￥]|\b(?:us|nt|hk|a|c)\$|\b(?:usd|eur|gbp|rmb|cny|twd|ntd|jpy)\s*)\s*\d|"
+    r"\d[\d,]*(?:\.\d+)?\s*(?:元|圓|圆|块|塊|萬元|万元|\b(?:dollars?|euros?|pounds?|yuan|usd|"
+    r"eur|gbp|rmb|twd|ntd)\b)|\d[\d,]*\.\d{2}\b",
+    re.I,
+)
+
+_AMOUNT_WORDS = (
+    "amount price cost costs fee fees fare fares 金額 金额 價格 价格 費用 费用 價錢 价钱".split()
+)
+# Each word (lower case; Chinese as written or folded to one script by the caller) and the
+# value shape that answers it.
+_VALUE_SHAPES: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys(("date", "dates", "日期"), _DATE),
+    **dict.fromkeys(("year", "年份", "年度"), _YEAR),
+    **dict.fromkeys(("time", "時間", "时间", "時刻", "时刻", "幾點", "几点"), _TIME),
+    **dict.fromkeys(
+        ("number", "號碼", "号码", "編號", "编号", "案號", "案号", "代號", "代号", "分機", "分机"),
+        _NUMBER,
+    ),
+    **dict.fromkeys(_AMOUNT_WORDS, _AMOUNT),
+}
+
+
+def names_a_value(word: str) -> bool:
+    """Whether ``word`` names the kind of value asked for (date, time, number, amount)."""
+    return word.lower() in _VALUE_SHAPES
+
+
+def holds_value_for(word: str, text: str) -> bool:
+    """Whether ``text`` holds a value of the kind ``word`` names (False for any other word).
+
+    >>> holds_value_for("number", "v. : No. 07-1315"), holds_value_for("time", "at 1:01 p.m.")
+    (True, True)
+    >>> holds_value_for("date", "Tuesday, January 13, 2009"), holds_value_for("date", "in 2009")
+    (True, False)
+    >>> holds_value_for("cost", "a cost of $248,200"), holds_value_for("cost", "page 3 of 12")
+    (True, False)
+    >>> holds_value_for("docket", "No. 07-1315")
+    False
+    """
+    shape = _VALUE_SHAPES.get(word.lower())
+    return shape is not None and shape.search(text) is not None
