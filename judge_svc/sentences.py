@@ -26,7 +26,11 @@ _CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff
 # A sentence ends after Chinese or Western terminal punctuation (closing quotes stay with it),
 # where a period is followed by a space, a bracket or the end (unless it closes an
 # abbreviation such as "e.g." and the sentence goes on), and at a line break.
-_END = re.compile(r"(?:[。！？；]|[!?;]+(?=\s|$|\[|【)|\.(?=\s|$|\[|【))[」』”’\"')）]?|\n+")
+# A semicolon before a lower-case word joins two clauses of one sentence (as in mesh.text).
+_END = re.compile(
+    r"(?:[。！？；]|[!?]+(?=\s|$|\[|【)|;+(?=$|\[|【|\s+(?![a-z]))|\.(?=\s|$|\[|【))"
+    r"[」』”’\"')）]?|\n+"
+)
 _LEADING_CITATIONS = re.compile(r"^(?:\s*" + CITATION.pattern + r")+")
 _LEAD_IN = re.compile(r"[:：]\s*$")
 
@@ -51,6 +55,8 @@ def split_sentences(draft: str) -> list[str]:
     ['Codes are 4xx (e.g. 422).[a]']
     >>> split_sentences("優先級：P3｜示例：藍屏；卡紙｜時限：3日 [a]")
     ['優先級：P3｜示例：藍屏；卡紙｜時限：3日 [a]']
+    >>> split_sentences("Charles M. Sevilla, San Diego, Cal.; on behalf of the Respondent. [a]")
+    ['Charles M. Sevilla, San Diego, Cal.; on behalf of the Respondent.[a]']
     """
     pieces: list[str] = []
     start = 0

@@ -7,8 +7,9 @@ import re
 import unicodedata
 
 # A sentence ends at Chinese or Western terminal punctuation (a closing quote stays with it),
-# at a period followed by a space, or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])[」』”’\"']?|(?<=\.)(?=\s)|\n+")
+# at a period followed by a space, or at a line break. A semicolon followed by a lower-case
+# word joins two clauses of one sentence ("San Diego, Cal.; on behalf of the Respondent.").
+_SENTENCE_END = re.compile(r"(?<=[。！？；!?])[」』”’\"']?|(?<=;)(?!\s*[a-z])|(?<=\.)(?=\s)|\n+")
 # One Han character (CJK unified ideographs, extension A, compatibility ideographs).
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -46,16 +47,32 @@ def unwrap_lines(text: str) -> str:
     return "\n".join(out)
 
 
-# Abbreviations whose period does not end a sentence ("e.g. 422", "Dr. Chen").
+# Abbreviations whose period does not end a sentence ("e.g. 422", "Dr. Chen", "Knowles v.
+# Mirzayance", "Charles M. Sevilla, Esq.").
 _ABBREVIATION = re.compile(
-    r"(?:^|[\s(\[])(?:e\.g|i\.e|etc|vs|cf|approx|incl|dr|mr|mrs|ms|fig)\.$", re.IGNORECASE
+    r"(?:^|[\s(\[])(?:e\.g|i\.e|etc|vs|v|cf|approx|incl|dr|mr|mrs|ms|prof|fig|esq|inc|ltd|corp|"
+    r"jr|sr|dept)\.$",
+    re.IGNORECASE,
 )
+# A capital's initial ("Michael A. Knowles"): case matters, "plan b." may end a sentence.
+_INITIAL = re.compile(r"(?:^|[\s(\[])[A-Z]\.$")
+# Abbreviations that stand before a number ("No. 07-1315", "Art. 5", "pp. 12-14").
+_BEFORE_NUMBER = re.compile(r"(?:^|[\s(\[#:|])(?:no|nos|nr|art|sec|para|pp?|vol|ch)\.$", re.I)
 
 
 def ends_with_abbreviation(text: str, end: int) -> bool:
     """Whether ``text[:end]`` ends with a common abbreviation's period (a split there would cut
-    a sentence in two)."""
-    return _ABBREVIATION.search(text[max(0, end - 12) : end]) is not None
+    a sentence in two).
+
+    >>> ends_with_abbreviation("Knowles v. Mirzayance", 10), ends_with_abbreviation("No. 7", 3)
+    (True, True)
+    >>> ends_with_abbreviation("Say no. Then go", 7), ends_with_abbreviation("plan b. Next", 7)
+    (False, False)
+    """
+    before = text[max(0, end - 12) : end]
+    if _ABBREVIATION.search(before) or _INITIAL.search(before):
+        return True
+    return bool(_BEFORE_NUMBER.search(before)) and text[end : end + 3].lstrip()[:1].isdigit()
 
 
 def split_sentences(text: str) -> list[str]:

@@ -22,13 +22,29 @@ class TestSplitSentences:
         ]
 
     def test_western_terminal_punctuation(self) -> None:
-        assert split_sentences("First one. Second! Third? Fourth; last") == [
+        assert split_sentences("First one. Second! Third? Fourth; Last") == [
             "First one.",
             "Second!",
             "Third?",
             "Fourth;",
-            "last",
+            "Last",
         ]
+
+    def test_a_semicolon_before_a_lower_case_clause_joins_one_sentence(self) -> None:
+        text = "CHARLES M. SEVILLA, ESQ., San Diego, Cal.; on behalf of the Respondent."
+        assert split_sentences(text) == [text]
+        assert split_sentences("第一款；第二款。") == ["第一款；", "第二款。"]
+
+    def test_initials_and_numbered_references_do_not_end_a_sentence(self) -> None:
+        assert split_sentences("Knowles v. Mirzayance, No. 07-1315, argued. Next one.") == [
+            "Knowles v. Mirzayance, No. 07-1315, argued.",
+            "Next one.",
+        ]
+        assert split_sentences("Michael A. Knowles signed. Then he left.") == [
+            "Michael A. Knowles signed.",
+            "Then he left.",
+        ]
+        assert split_sentences("I said no. Then I left.") == ["I said no.", "Then I left."]
 
     def test_mixed_scripts(self) -> None:
         assert split_sentences("第一句。Second one. 第三句") == [
