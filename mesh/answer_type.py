@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+from mesh.glossary import Gloss, found_in, gloss
+from mesh.scripts import same_language
 from mesh.text import content_terms
 
 
@@ -301,14 +303,23 @@ _CELL = re.compile(r"(?:^|[｜|])\s*([^｜|:：]{1,40}?)\s*[:：]\s*([^｜|]+)")
 
 
 def _counted_cell(sentence: str, question: str) -> bool:
-    """Whether a record's cell under a column the question names holds a number."""
+    """Whether a record's cell under a column the question names holds a number. The question
+    may name it in the other language: 「Thames Hall 以宴會形式擺設可以坐多少人？」 names the
+    column "Banquet" through 宴會 (:mod:`mesh.glossary`)."""
     if "｜" not in sentence and " | " not in sentence:
         return False
     asked = {t for t in content_terms(question) if len(t) > 1}
+    glosses: tuple[Gloss, ...] | None = None
     for m in _CELL.finditer(sentence):
         header, value = m.group(1), m.group(2)
-        if _NUMBER.search(value) and asked & content_terms(header):
+        if not _NUMBER.search(value):
+            continue
+        if asked & content_terms(header):
             return True
+        if not same_language(question, header):
+            glosses = gloss(question) if glosses is None else glosses
+            if any(found_in(g.translations, header) for g in glosses):
+                return True
     return False
 
 

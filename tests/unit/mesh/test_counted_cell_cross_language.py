@@ -1,0 +1,26 @@
+"""A record's cell under a column the question names states the count asked for, also when the
+question names the column in the other language (「宴會」 for "Banquet")."""
+
+from __future__ import annotations
+
+from mesh.answer_type import counted_unit, states_count
+
+QUESTION = "Thames Hall 以宴會形式擺設可以坐多少人？"
+ROW = "Room: Thames Hall | Theatre: 400 | Banquet: 320 | Floor: 2"
+
+
+def test_a_column_named_in_translation_holds_the_count() -> None:
+    assert states_count(counted_unit(QUESTION), [ROW], QUESTION)
+
+
+def test_a_column_the_question_does_not_name_does_not() -> None:
+    assert not states_count(counted_unit(QUESTION), ["Room: Thames Hall | Floor: 2"], QUESTION)
+    assert not states_count(
+        counted_unit(QUESTION), ["Room: Thames Hall | Banquet: on request"], QUESTION
+    )
+
+
+def test_the_same_language_rule_is_unchanged() -> None:
+    q = "How many people fit in theatre layout?"
+    assert states_count(("people",), ["Room: Mercer Suite | Theatre: 180"], q)
+    assert not states_count(("people",), ["Room: Mercer Suite | Floor: 2"], q)
