@@ -893,8 +893,8 @@ def fuse(
         scale = (vector_weight + bm25_weight) / bm25_weight
         fused.update({cid: fused[cid] * scale for cid in bm25_alone - coded if cid in fused})
         if coded:
-            order = [s.chunk.chunk_id for s in bm25]
-            alone = _bm25_only(bscores, order, method, bm25_weight, rrf_k)
+            by_bm25 = [s.chunk.chunk_id for s in bm25]
+            alone = _bm25_only(bscores, by_bm25, method, bm25_weight, rrf_k)
             fused.update({cid: alone[cid] * scale for cid in coded if cid in alone})
     order = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
     return [
