@@ -26,6 +26,7 @@ from agent_svc.synthesis import (
     without_code_blocks,
 )
 from mesh.answer_type import VETO_TYPES, expected_type, states_answer
+from mesh.codes import holds_code, query_codes
 from mesh.glossary import translated_share
 from mesh.scripts import same_language
 from mesh.text import content_terms, split_sentences, unwrap_lines
@@ -49,6 +50,10 @@ MIN_SEMANTIC_WITHOUT_WORDS = 0.5
 TYPED_VALUE_BONUS = 0.25
 # A question word found only in the heading a sentence sits under counts this much.
 SECTION_SHARE = 0.5
+# A sentence holding a code the question names ("DHAW20190045") is about what it asks, whatever
+# its language and however few of its other words it shares (the judge refuses an answer
+# without the code).
+CODE_BONUS = 0.5
 QUESTION_PENALTY = 0.5
 
 
@@ -161,12 +166,18 @@ def select_sentences(
 ) -> list[Quote]:
     """Up to ``limit`` cited sentences answering ``question`` (and each of ``aspects``), in the
     language of ``language_of`` (the question as asked) when its sentences bear on it."""
-    candidates = _in_language(language_of, _candidates(passages), content_terms(question))
+    every = _candidates(passages)
+    candidates = _in_language(language_of, every, content_terms(question))
+    codes = query_codes(question)
+    if codes:  # a row holding the code is quoted in its own language (as a quote)
+        candidates += [c for c in every if c not in candidates and holds_code(c.text, codes)]
     if not candidates or limit <= 0:
         return []
     parts = [a for a in (aspects or []) if a.strip()] or [question]
     if len(candidates) > MAX_EMBEDDED:
-        candidates = _most_promising(candidates, parts, limit)
+        promising = _most_promising(candidates, parts, limit)
+        coded_ones = [c for c in candidates if codes and holds_code(c.text, codes)]
+        candidates = promising + [c for c in coded_ones if c not in promising]
     vectors = embedder.embed_passages([c.text for c in candidates])
 
     def relevance_to(text: str) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
@@ -182,8 +193,9 @@ def select_sentences(
         return out, (lexical > 0) | (semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
 
     texts = [c.text for c in candidates]
+    coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts]) if codes else 0.0
     scored = [
-        (rel + _answer_fit(p, texts), ok)
+        (rel + _answer_fit(p, texts) + coded, ok | (np.asarray(coded) > 0))
         for p, (rel, ok) in zip(parts, map(relevance_to, parts), strict=True)
     ]
     per_part = [rel for rel, _ in scored]

@@ -54,6 +54,7 @@ from mesh.answer_type import (
     states_answer,
     states_count,
 )
+from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import names_not_given
 from mesh.text import HAN
@@ -176,7 +177,8 @@ class RelevanceChecker:
         if only_tool_answers(inp.question, answer, inp.sources):
             return replace(TOOL_ANSWER, expected_type=kind, lines=lines)
         report = _report(probability, typed, off_topic, len(answer), focus, features)
-        return replace(_names_given(inp.question, texts, report), lines=lines)
+        report = _codes_given(inp.question, texts, _names_given(inp.question, texts, report))
+        return replace(report, lines=lines)
 
     def _semantic(
         self,
@@ -236,6 +238,22 @@ def _names_given(question: str, texts: Sequence[str], report: RelevanceReport) -
         addresses_question=False,
         missing_aspects=[*report.missing_aspects, *(f"name: {w}" for w in missing)],
         relevance_notes=f"{report.relevance_notes}; the answer does not name {', '.join(missing)}",
+    )
+
+
+def _codes_given(question: str, texts: Sequence[str], report: RelevanceReport) -> RelevanceReport:
+    """An answer to a question that names a code (「文件編號 DHAW20190045 的金額」, "tag
+    SJ4664-1") states it: rows about other documents share every other word of the question
+    and were accepted."""
+    codes = query_codes(question)
+    if not codes or holds_code(" ".join(texts), codes):
+        return report
+    named = ", ".join(codes)
+    return replace(
+        report,
+        addresses_question=False,
+        missing_aspects=[*report.missing_aspects, *(f"code: {c}" for c in codes)],
+        relevance_notes=f"{report.relevance_notes}; the answer does not name {named}",
     )
 
 

