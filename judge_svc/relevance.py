@@ -246,7 +246,24 @@ def _codes_given(question: str, texts: Sequence[str], report: RelevanceReport) -
     SJ4664-1") states it: rows about other documents share every other word of the question
     and were accepted."""
     codes = query_codes(question)
-    if not codes or holds_code(" ".join(texts), codes):
+    if not codes:
+        return report
+    kind = report.expected_type
+    typed_problem = any(m.startswith("expected answer type") for m in report.missing_aspects)
+    doubted = not report.addresses_question and not report.off_topic_sentences
+    if kind in VETO_TYPES and doubted and not typed_problem:
+        # The code is a key: a sentence holding it and a value of the asked type (「1,112.00」
+        # for 「金額是多少」) answers about the record asked for, which the model, reading a
+        # Chinese question beside an English row, cannot see.
+        keyed = [t for t in texts if holds_code(t, codes) and has_new_value(kind, t, question)]
+        if keyed:
+            note = f"states the code the question names and a {kind.value}"
+            return replace(
+                report,
+                addresses_question=True,
+                relevance_notes=f"{report.relevance_notes}; {note}",
+            )
+    if holds_code(" ".join(texts), codes):
         return report
     named = ", ".join(codes)
     return replace(
