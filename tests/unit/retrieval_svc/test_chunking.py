@@ -147,10 +147,12 @@ class TestChunkTextCodeFences:
 
 
 # Sentences of the property test: western words or Han characters with terminal punctuation.
+# An English semicolon before a lower-case word joins two clauses of one sentence (mesh.text),
+# so these lower-case sentences end with ".", "!" or "?".
 _EN_SENTENCE = st.builds(
     lambda words, end: " ".join(words) + end,
     st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=8), min_size=1, max_size=8),
-    st.sampled_from(".!?;"),
+    st.sampled_from(".!?"),
 )
 _ZH_SENTENCE = st.builds(
     lambda chars, end: chars + end,
