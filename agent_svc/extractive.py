@@ -170,14 +170,17 @@ def select_sentences(
     candidates = _in_language(language_of, every, content_terms(question))
     codes = query_codes(question)
     if codes:  # a row holding the code is quoted in its own language (as a quote)
-        candidates += [c for c in every if c not in candidates and holds_code(c.text, codes)]
+        kept = set(candidates)
+        candidates += [c for c in every if c not in kept and holds_code(c.text, codes)]
     if not candidates or limit <= 0:
         return []
     parts = [a for a in (aspects or []) if a.strip()] or [question]
     if len(candidates) > MAX_EMBEDDED:
         promising = _most_promising(candidates, parts, limit)
-        coded_ones = [c for c in candidates if codes and holds_code(c.text, codes)]
-        candidates = promising + [c for c in coded_ones if c not in promising]
+        picked = set(promising)
+        candidates = promising + [
+            c for c in candidates if c not in picked and holds_code(c.text, codes)
+        ]
     vectors = embedder.embed_passages([c.text for c in candidates])
 
     def relevance_to(text: str) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
@@ -193,9 +196,9 @@ def select_sentences(
         return out, (lexical > 0) | (semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
 
     texts = [c.text for c in candidates]
-    coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts]) if codes else 0.0
+    coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts])
     scored = [
-        (rel + _answer_fit(p, texts) + coded, ok | (np.asarray(coded) > 0))
+        (rel + _answer_fit(p, texts) + coded, ok | (coded > 0))
         for p, (rel, ok) in zip(parts, map(relevance_to, parts), strict=True)
     ]
     per_part = [rel for rel, _ in scored]

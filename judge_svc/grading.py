@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -194,13 +194,19 @@ def passage_stems(low_text: str) -> set[str]:
     return {english_stem(w) for w in _EN_WORD.findall(low_text) if not w[0].isdigit()}
 
 
-def _covers(aspect: str, terms: set[str], low_text: str, stems: set[str] | None = None) -> bool:
+def _covers(
+    aspect: str,
+    terms: set[str],
+    low_text: str,
+    stems: Callable[[], set[str]] | None = None,
+) -> bool:
     """English: the word (stemmed) occurs; Chinese: at least half its bigrams occur. A word
     that names the kind of value asked for ("number", "time", 「金額」) is covered by a value of
     that kind (:mod:`judge_svc.value_words`).
 
     ``low_text`` is normalized and script-folded; a Chinese aspect is folded before comparing.
-    ``stems``: :func:`passage_stems` of the passage, when the caller has them.
+    ``stems``: gives :func:`passage_stems` of the passage (asked for only when an English
+    aspect is not found as written: most are, and a Chinese question never needs them).
     """
     if holds_value_for(aspect, low_text) or holds_value_for(fold_script(aspect), low_text):
         return True
@@ -210,7 +216,7 @@ def _covers(aspect: str, terms: set[str], low_text: str, stems: set[str] | None 
         return sum(b in low_text for b in bigrams) * 2 >= len(bigrams)
     if content_terms(aspect) & terms or aspect in low_text:
         return True
-    return stems is not None and english_stem(aspect) in stems
+    return stems is not None and english_stem(aspect) in stems()
 
 
 def aspect_translations(question: str, aspects: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -252,7 +258,7 @@ class LexicalGrader:
         for c in chunks:
             low = fold_script(normalize(c.text))
             terms = content_terms(c.text)
-            stems = passage_stems(low)
+            stems = functools.cache(functools.partial(passage_stems, low))
             hits = [
                 a
                 for a in aspects

@@ -116,6 +116,8 @@ NOT_ASSESSED = RelevanceReport(
     completeness_notes="no question given: completeness not assessed",
     assessed=False,
 )
+# How a missing value of the expected type is named among a report's missing aspects.
+TYPE_MISSING = "expected answer type"
 
 
 TOOL_ANSWER = RelevanceReport(
@@ -249,7 +251,7 @@ def _codes_given(question: str, texts: Sequence[str], report: RelevanceReport) -
     if not codes:
         return report
     kind = report.expected_type
-    typed_problem = any(m.startswith("expected answer type") for m in report.missing_aspects)
+    typed_problem = any(m.startswith(TYPE_MISSING) for m in report.missing_aspects)
     doubted = not report.addresses_question and not report.off_topic_sentences
     if kind in VETO_TYPES and doubted and not typed_problem:
         # The code is a key: a sentence holding it and a value of the asked type (「1,112.00」
@@ -450,7 +452,7 @@ def _report(
     reasons: list[str] = [f"P(addresses the question) {probability:.2f}"]
     addresses = probability >= ADDRESSES_THRESHOLD
     if typed.problem:
-        missing.insert(0, f"expected answer type: {typed.kind.value}")
+        missing.insert(0, f"{TYPE_MISSING}: {typed.kind.value}")
         reasons.append(typed.problem)
         addresses = addresses and not typed.veto
     if off_topic:
