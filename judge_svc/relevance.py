@@ -174,6 +174,7 @@ class RelevanceChecker:
                 similarities,
                 [_asks_back(s.bare, asked) for s in answer],
                 [states_answer(kind, t, inp.question) for t in texts],
+                kind=kind,
             )
         )
         if only_tool_answers(inp.question, answer, inp.sources):

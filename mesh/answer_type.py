@@ -111,7 +111,10 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
         # 變化」, 「1200名員工」, "1,200 people").
         r"(?<![\d.,])\d{3,4}(?![\d.,]?\d)(?!\s*(?:[至到~\-–－]\s*\d+\s*)?" + _COUNTING + r")|"
         r"[\d" + _ZH_NUMERAL[1:-1] + r"]+\s*(?:年|月|日|天|週|周|小時|小时|分鐘|分钟|"
-        r"世紀|世纪|號|号|點|点|個月|个月)|朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
+        r"世紀|世纪|點|点|個月|个月)|"
+        # A day of the month: 「29號」, 「十月二十九号」; not a model's number (「鑫诺二号」).
+        r"(?:(?<!\d)\d{1,2}|月\s*" + _ZH_NUMERAL + r"+)\s*[號号]|"
+        r"朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
         r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|工作日|工作天|"
         r"\b(?:century|decade|era|period|reign|dynasty|spring|summer|autumn|winter|"
         + _MONTHS

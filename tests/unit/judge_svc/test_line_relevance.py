@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge_svc.line_relevance import (
     ASKS_BACK,
     BESIDE_TOOL,
+    NO_VALUE,
     OFF_SUBJECT,
     OTHER_LANGUAGE,
     asks_for_several,
@@ -110,3 +111,27 @@ def test_the_date_tools_line_answers_the_date_it_computes() -> None:
     # another date's computation does not answer it
     other = _beside(question.replace("100", "90"), "date_calculator", summary)
     assert other[PADDING] != BESIDE_TOOL
+
+
+SATELLITE = Source(
+    "sat#0",
+    "sat",
+    "鑫诺二号通信卫星（SINOSAT-2）是中国第一颗具备抗干扰能力的大型通信广播卫星。"
+    "2006年10月29日在西昌卫星发射中心由长征三号乙运载火箭发射升空。",
+    "鑫诺二号通信卫星",
+)
+
+
+def test_a_line_stating_no_date_goes_beside_the_dated_one() -> None:
+    # 「鑫诺二号」 is a name, not the 2nd of a month: the introduction states no date, and the
+    # launch line answers "when".
+    draft = (
+        "鑫诺二号通信卫星（SINOSAT-2）是中国第一颗具备抗干扰能力的大型通信广播卫星。 [sat#0]\n"
+        "2006年10月29日在西昌卫星发射中心由长征三号乙运载火箭发射升空。 [sat#0]"
+    )
+    lines = _lines("鑫诺二号是什么时候发射的？", draft, [SATELLITE])
+    assert lines["2006年10月29日在西昌卫星发射中心由长征三号乙运载火箭发射升空。"] == ""
+    intro = "鑫诺二号通信卫星（SINOSAT-2）是中国第一颗具备抗干扰能力的大型通信广播卫星。"
+    assert lines[intro] == NO_VALUE
+    english = _lines("When was SINOSAT-2 launched?", draft, [SATELLITE])
+    assert english[intro] == NO_VALUE
