@@ -226,8 +226,18 @@ def pdf_error(exc: BaseException) -> InvalidInput:
     return InvalidInput(f"the PDF is corrupt or unreadable: {detail}"[:300])
 
 
+# A title field that names the file the PDF was made from, not the document: "10811.exe",
+# "Microsoft Word - policy.docx", "untitled". The file's own name (or its first heading) says
+# more in a citation.
+_NOT_A_TITLE = re.compile(
+    r"(?i)^(?:microsoft (?:word|powerpoint|excel) - |untitled|\(anonymous\))|"
+    r"^[\w\s.()-]{0,80}\.(?:exe|docx?|xlsx?|pptx?|rtf|txt|pdf|wpd|indd|qxd|tmp|dvi|ps|tex)$"
+    r"|^[\W\d_]*$"
+)
+
+
 def _title(title: str) -> str:
-    return "" if title.startswith(("Microsoft Word - ", "untitled", "(anonymous)")) else title
+    return "" if _NOT_A_TITLE.search(title.strip()) else title.strip()
 
 
 def _so_far(pages: list[_Page], title: str) -> Document:

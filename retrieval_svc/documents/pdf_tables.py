@@ -75,7 +75,28 @@ def _is_table(run: list[list[tuple[float, float, str]]]) -> bool:
     if len(bands) < 2:
         return False
     filled = sum(1 for segs in run if len(segs) >= 2)
-    return filled >= MIN_ROWS and len(bands) <= max(len(s) for s in run) + 1
+    if filled < MIN_ROWS or len(bands) > max(len(s) for s in run) + 1:
+        return False
+    return not _has_divider_column([_row(s, bands) for s in run])
+
+
+def _without_marks(line: Line) -> Line:
+    """The line without its lone divider marks (the caption's colons)."""
+    words = [w for w in line.words if any(ch.isalnum() for ch in w.text)]
+    return Line(words, line.column) if words else line
+
+
+def _has_divider_column(rows: list[tuple[str, ...]]) -> bool:
+    """Whether a column is a divider: each of its cells opens with the same mark and most hold
+    nothing else. The colons down the middle of a court caption ("KNOWLES, : No. 07-1315")
+    divide text; they do not make a table of it."""
+    for column in zip(*rows, strict=True):
+        cells = [c for c in column if c]
+        marks = {c[0] for c in cells}
+        bare = sum(1 for c in cells if not any(ch.isalnum() for ch in c))
+        if len(marks) == 1 and not next(iter(marks)).isalnum() and 2 * bare > len(cells):
+            return True
+    return False
 
 
 def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
@@ -96,8 +117,11 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
                     rows[i] = _merge(rows[i], _row(segs_of[id(ln)], bands))
             tables.append(AlignedTable(rows, run[0].top, run[0].column))
         else:
+            divided = len(run) >= MIN_ROWS and _has_divider_column(
+                [_row(s, _bands(segs)) for s in segs]
+            )
             for i, ln in enumerate(run):
-                kept.append(ln)
+                kept.append(_without_marks(ln) if divided else ln)
                 kept.extend(wrapped.get(i, []))
         run.clear()
         wrapped.clear()

@@ -98,6 +98,14 @@ class TestPdf:
         assert "Annual leave (paid)" in out.text and "Ten days a year." in out.text
 
     @pytest.mark.parametrize(
+        "title", ["10811.exe", "Microsoft Word - leave.docx", "untitled", "2023", "report.pdf"]
+    )
+    def test_a_title_field_naming_a_file_is_not_the_title(self, title: str) -> None:
+        # The real-world transcript's title field says "10811.exe": a citation of it said so.
+        out = extract(PDF, pdf_bytes(["Annual leave (paid)", "Ten days a year."], title), LIMIT)
+        assert out.title == ""
+
+    @pytest.mark.parametrize(
         "content",
         [b"%PDF-1.4\n1 0 obj garbage", pdf_bytes(["x"])[:60], b"%PDF-" + bytes(range(256))],
     )
