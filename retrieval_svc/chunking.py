@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from retrieval_svc.documents.key_names import key_names, with_key_names
 from retrieval_svc.documents.model import Block, Kind, fenced
 from retrieval_svc.documents.table_records import table_pieces
 from retrieval_svc.text import TOKEN_UNIT, count_tokens, split_sentences
@@ -173,12 +174,14 @@ def chunk_blocks(
     Headings start a new chunk and name its section; paragraphs under one heading and on one
     page are packed together (a chunk never spans a page break, so its page is the page of
     all it says, nor mixes OCR text with the file's own, so its ``ocr_confidence`` is the
-    mean of the blocks it holds); tables become records (see :func:`table_pieces`).
+    mean of the blocks it holds); tables become records (see :func:`table_pieces`), a code
+    the document names elsewhere carrying that name (:mod:`~retrieval_svc.documents.key_names`).
     """
     _check(max_tokens, overlap_tokens)
     chunks: list[ChunkDraft] = []
     section = ""
     run: list[Block] = []
+    names = key_names(blocks)
 
     def flush() -> None:
         if run:
@@ -202,7 +205,7 @@ def chunk_blocks(
             label = " › ".join(p for p in (section, context) if p)
             chunks.extend(
                 ChunkDraft(text, label, page, block.page_label, ocr_confidence([block]))
-                for text, page in table_pieces(block, max_tokens)
+                for text, page in table_pieces(with_key_names(block, names), max_tokens)
             )
         else:
             if run and _where(run[-1]) != _where(block):
