@@ -11,6 +11,7 @@ from agent_svc.run import Run, unjudged
 from agent_svc.trim import drop_lines, off_topic_to_drop, with_context
 from groundmesh.v1 import agent_pb2, common_pb2
 from mesh.errors import GroundmeshError
+from mesh.scripts import same_language
 
 tracer = trace.get_tracer("groundmesh.agent")
 
@@ -55,13 +56,35 @@ def _sound(judgement: common_pb2.Judgement) -> bool:
     return judgement.addresses_question and judgement.risk_level == common_pb2.RISK_LEVEL_LOW
 
 
-def _accepted_whole(judgement: common_pb2.Judgement) -> common_pb2.Judgement:
-    """The first verdict, accepted: its only objection was the lines named off the question."""
+def _accepted_as_judged(
+    judgement: common_pb2.Judgement,
+    why: str = "kept whole: without the lines named, the draft was not accepted",
+) -> common_pb2.Judgement:
+    """The first verdict, accepted: its only objection was the lines named off the question
+    (the draft delivered is the whole, or the lines it judged to answer)."""
     out = common_pb2.Judgement()
     out.CopyFrom(judgement)
     out.decision = common_pb2.DECISION_ACCEPT
-    out.reasoning += "; kept whole: without the lines named, the draft was not accepted"
+    out.reasoning += f"; {why}"
     return out
+
+
+# What the judge names among a draft's missing aspects when a check, not the relevance model's
+# probability, refused it: the asked type of value, a name or a code the answer does not state.
+_VETOES = ("expected answer type", "name:", "code:")
+
+
+def _read_across(run: Run, shorter: common_pb2.Judgement) -> bool:
+    """Whether the shorter draft's only fault is the relevance model's doubt about lines all in
+    another language than the question (「利物浦…哪年通车？」 answered by "The Liverpool and
+    Manchester Railway opened in 1830"): every claim cited and supported, no check refusing it."""
+    h = shorter.hallucination
+    if h.invalid_citations or h.unsupported_claims or h.contradictory_info:
+        return False
+    if any(m.startswith(_VETOES) for m in shorter.missing_aspects):
+        return False
+    kept = [v.text for v in shorter.line_verdicts]
+    return bool(kept) and not any(same_language(run.state.question, t) for t in kept)
 
 
 async def _with_context(
@@ -98,11 +121,20 @@ async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
             judgement = await _judge_draft(run)
             if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
                 judgement = await _with_context(run, whole, judgement)
+            if (
+                judgement.decision != common_pb2.DECISION_ACCEPT
+                and _sound(first)
+                and _read_across(run, judgement)
+            ):
+                # The kept lines are all in another language: the relevance model reads them
+                # with nothing lexical to go on; the first verdict judged each of them.
+                run.step("trim", "kept the lines judged to answer (quoted in another language)")
+                judgement = _accepted_as_judged(first, "the shorter draft quotes another language")
             if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
                 # The shorter draft lost what made the whole acceptable (its only fault was the
                 # named lines): the whole draft goes out, as the first verdict judged it.
                 run.step("trim", "the shorter draft was not accepted; the whole draft is kept")
-                run.draft, judgement = whole, _accepted_whole(first)
+                run.draft, judgement = whole, _accepted_as_judged(first)
     except GroundmeshError as exc:
         # The seeds' error tables: judge down → the draft is delivered, unjudged.
         verdict = unjudged(exc)
