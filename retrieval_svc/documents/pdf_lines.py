@@ -138,7 +138,28 @@ def gutters(words: Sequence[Word], width: float) -> list[float]:
         chars = sum(len(w.text) for w in inside)
         if len(filled) < 0.3 * len(rows) or chars < 15 * len(filled) or b - a < 0.22 * span:
             return []  # too few lines, or lines too short for prose: a table's columns
+        if _tabulated_share(inside) >= LISTING_SHARE:
+            return []  # fields apart on each line: a wide listing, read across
     return cuts
+
+
+# A column whose lines are this often cut by wide gaps holds fields, not prose: a police
+# report's listing (type, serial, tag | make, model, calibre | case, storage) is read row by
+# row across the page, not column by column.
+LISTING_SHARE = 0.4
+
+
+def _tabulated_share(words: Sequence[Word]) -> float:
+    """The share of a column's lines that a gap wider than two characters cuts in two."""
+    rows: dict[int, list[Word]] = {}
+    for w in words:
+        rows.setdefault(round(w.top), []).append(w)
+    cut = 0
+    for row in rows.values():
+        row.sort(key=lambda w: w.x0)
+        if any(b.x0 - a.x1 > max(9.0, 1.6 * b.size) for a, b in itertools.pairwise(row)):
+            cut += 1
+    return cut / len(rows) if rows else 0.0
 
 
 def lines_of(words: Sequence[Word], width: float) -> list[Line]:

@@ -61,7 +61,34 @@ def split_header(
         return (), rows
     if len(rows) > 2 and _spans(rows[0]) and _looks_like_header(rows[1], rows[2]):
         return _two_level(rows[0], rows[1]), rows[2:]
+    if len(rows) > 2 and _looks_like_header(rows[1], rows[2]) and _in_pairs(rows[2:]):
+        return rows[0] + rows[1], [a + b for a, b in zip(rows[2::2], rows[3::2], strict=True)]
     return rows[0], rows[1:]
+
+
+# A word in at least this share of one kind of row and at most 1 − it of the other.
+PAIR_SHARE = 0.9
+_WORD = re.compile(r"[A-Za-z]+#?|[\u4e00-\u9fff]+")
+
+
+def _in_pairs(body: Sequence[tuple[str, ...]]) -> bool:
+    """Whether each record takes two lines, under a header of two lines: a police listing's
+    「PISTOL SEMI-AUTOMATIC | CARL WALTHER PPK 7.65 FOUND」 over 「832229 Tag#:SJ4664-1 | GO SJ
+    2012-122960284 WA-GR/GD-SCCCL」. The lines alternate in kind: a word (「Tag#」, "FOUND")
+    is on (nearly) every line of one kind and (nearly) none of the other."""
+    if len(body) < 4 or len(body) % 2:
+        return False
+    words = [set(_WORD.findall(" ".join(row))) for row in body]
+    first, second = words[0::2], words[1::2]
+
+    def share(word: str, rows: list[set[str]]) -> float:
+        return sum(word in r for r in rows) / len(rows)
+
+    for ours, theirs in ((first, second), (second, first)):
+        for word in set().union(*ours):
+            if share(word, ours) >= PAIR_SHARE and share(word, theirs) <= 1 - PAIR_SHARE:
+                return True
+    return False
 
 
 def _spans(row: tuple[str, ...]) -> bool:

@@ -252,6 +252,41 @@ class TestMergedHeaders:
         header, body = split_header([("Stop", "Departs"), ("Main gate", "07:40")])
         assert header == ("Stop", "Departs") and body == [("Main gate", "07:40")]
 
+    def test_records_two_lines_each_under_a_two_line_header_are_paired(self) -> None:
+        # A police listing: type and make on one line, serial and tag on the next.
+        from retrieval_svc.documents.tables import split_header
+
+        rows = [
+            ("TYPE ITEM", "MAKE MODEL CALIBRE STATUS"),
+            ("SERIAL NUMBER REPORT/TAG NUMBER", "CASE/FILE NUMBER STORAGE LOCATION"),
+            ("PISTOL REVOLVER", "UNKWN MAKE 38 FOUND"),
+            ("1721 Tag#:SJ3095-1", "GO SJ 2012-1225 WA-GR/GUN DESTRUCTION"),
+            ("PISTOL SEMI-AUTOMATIC", "CARL WALTHER PPK 7.65 FOUND"),
+            ("832229 Tag#:SJ4664-1", "GO SJ 2012-1229 WA-GR/GD-SCCCL"),
+        ]
+        header, body = split_header(rows)
+        assert len(header) == 4 and header[2] == "SERIAL NUMBER REPORT/TAG NUMBER"
+        assert body[1] == (
+            "PISTOL SEMI-AUTOMATIC",
+            "CARL WALTHER PPK 7.65 FOUND",
+            "832229 Tag#:SJ4664-1",
+            "GO SJ 2012-1229 WA-GR/GD-SCCCL",
+        )
+
+    def test_rows_that_do_not_alternate_are_not_paired(self) -> None:
+        from retrieval_svc.documents.tables import split_header
+
+        rows = [
+            ("Room", "Capacity"),
+            ("Name", "Seats"),
+            ("Main Hall", "320"),
+            ("Garden Room", "80"),
+            ("Library", "40"),
+            ("Studio", "25"),
+        ]
+        header, body = split_header(rows)
+        assert header == ("Room", "Capacity") and len(body) == 5
+
     def test_html_colspan_and_rowspan_land_on_the_grid(self) -> None:
         from retrieval_svc.formats import HTML
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval_svc.documents.pdf_lines import Line, Word
+from retrieval_svc.documents.pdf_lines import Line, Word, gutters, lines_of
 from retrieval_svc.documents.pdf_tables import aligned_tables
 
 pytestmark = pytest.mark.unit
@@ -48,3 +48,28 @@ def test_a_court_caption_divided_by_colons_is_text() -> None:
         "v. No. 07-1315",
         "ALEXANDRE MIRZAYANCE.",
     ]
+
+
+def _words(top: float, *cells: tuple[float, str]) -> list[Word]:
+    return _line(top, *cells).words
+
+
+def test_a_wide_listing_is_read_across_not_as_two_columns() -> None:
+    # Two blocks of fields side by side, each line cut by wide gaps: a listing, not columns.
+    words: list[Word] = []
+    for i in range(30):
+        top = 20.0 * i
+        words += _words(top, (20, "PISTOL"), (90, "SEMI-AUTOMATIC"), (200, f"SJ{4000 + i}-1"))
+        words += _words(top, (330, "CARL"), (370, "WALTHER"), (470, "PPK"), (520, "FOUND"))
+    assert gutters(words, 600) == []
+    assert lines_of(words, 600)[0].text.startswith("PISTOL SEMI-AUTOMATIC SJ4000-1 CARL")
+
+
+def test_two_columns_of_prose_are_read_column_by_column() -> None:
+    words: list[Word] = []
+    for i in range(30):
+        top = 20.0 * i
+        words += _words(top, (20, "the committee met on each weekday and agreed the plan"))
+        words += _words(top, (330, "members of the public may attend every open session"))
+    assert len(gutters(words, 620)) == 1
+    assert lines_of(words, 620)[1].text.startswith("the committee")
