@@ -9,7 +9,6 @@ source order and each is cited ``[chunk_id]``; nothing is written that a source 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +27,7 @@ from agent_svc.synthesis import (
 from mesh.answer_type import VETO_TYPES, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
 from mesh.glossary import translated_share
+from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
 from mesh.text import content_terms, split_sentences, unwrap_lines
 
@@ -91,17 +91,10 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
     return out
 
 
-# A table row as the chunker writes it (「欄名：值｜欄名：值」, "Column: value | Column: value"):
-# one record, never cut at a 「；」 inside one of its cells.
-_RECORD = re.compile(
-    r"^[^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*(?:[｜|][^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*)+$"
-)
-
-
 def _sentences(prose: str) -> list[str]:
     out: list[str] = []
     for line in prose.split("\n"):
-        out.extend([line.strip()] if _RECORD.match(line.strip()) else split_sentences(line))
+        out.extend([line.strip()] if is_record(line) else split_sentences(line))
     return [s for s in out if s]
 
 
@@ -252,25 +245,12 @@ def _answer_fit(question: str, texts: list[str]) -> npt.NDArray[np.float64]:
     asked type (a date for "when", a number of the thing counted for "how many"), a penalty for
     a sentence that is itself a question."""
     kind = expected_type(question)
-    terms = content_terms(question)
     out = np.zeros(len(texts))
     for i, text in enumerate(texts):
         if text.rstrip().endswith(("?", "？")):
             out[i] -= QUESTION_PENALTY
         elif kind in VETO_TYPES and states_answer(kind, text, question):
             out[i] += TYPED_VALUE_BONUS
-        if _column_not_asked(terms, question, text):
+        if columns_not_asked(question, text):
             out[i] -= RECORD_PENALTY
     return out
-
-
-_PAIR = re.compile(r"([^｜|:：]{1,40})[:：]")
-
-
-def _column_not_asked(terms: set[str], question: str, text: str) -> bool:
-    """Whether ``text`` is a record in the question's language none of whose column names
-    shares a term with the question."""
-    if not terms or not _RECORD.match(text) or not same_language(question, text):
-        return False
-    labels = " ".join(m.group(1) for m in _PAIR.finditer(text))
-    return not terms & content_terms(labels)

