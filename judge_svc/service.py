@@ -132,15 +132,11 @@ class JudgeService(judge_pb2_grpc.JudgeServiceServicer):
 
 
 def to_source(chunk: common_pb2.Chunk) -> Source:
-    """A judged source: retrieval's vector score kept when it computed one. Its title is the
-    document's and the heading the passage sits under: a catalogue's 「学费：5,200元」 is about
-    the course its heading names (「机器学习入门」), as a title says what a document is about."""
+    """A judged source: retrieval's vector score kept when it computed one."""
     score = chunk.vector_score if chunk.HasField("vector_score") else None
     if score is not None and not math.isfinite(score):
         score = None
-    section = chunk.metadata.get("section", "").strip()
-    title = f"{chunk.title} › {section}" if section and section not in chunk.title else chunk.title
-    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, title, score)
+    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, chunk.title, score)
 
 
 def question_vector(values: Sequence[float]) -> Vector | None:

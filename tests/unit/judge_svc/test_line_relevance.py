@@ -138,25 +138,23 @@ def test_a_line_stating_no_date_goes_beside_the_dated_one() -> None:
 
 
 def test_a_record_none_of_whose_columns_is_asked_goes_beside_the_line_that_answers() -> None:
-    # Each passage's title names the heading it sits under (judge_svc.service.to_source).
-    fee = Source(
-        "cat#3", "cat", "课程编号：QH-AI-301 课时：60课时学费：5,200元。", "目录 › 机器学习入门"
-    )
-    row = "课程编号：QH-AI-301（机器学习入门）｜每周上课时间：周六 13:30-17:30｜教室：1002"
-    room = Source("cat#23", "cat", row, "目录 › 上课时间一览")
-    draft = f"课程编号：QH-AI-301 课时：60课时学费：5,200元。 [cat#3]\n{row} [cat#23]"
-    lines = _lines("机器学习入门的学费是多少？", draft, [fee, room])
-    assert lines["课程编号：QH-AI-301 课时：60课时学费：5,200元。"] == ""
-    assert lines[row] == OFF_SUBJECT
+    # Two lines alike in every score: the classroom row of the course, whose columns do not
+    # include the fee asked for, falls below the fee line by the record penalty.
+    from judge_svc.focus import FocusScores
+    from judge_svc.line_relevance import LineEvidence, judge_lines
+    from judge_svc.rules import Sentence
 
-
-def test_a_judged_passage_is_titled_with_the_heading_it_sits_under() -> None:
-    from groundmesh.v1 import common_pb2
-    from judge_svc.service import to_source
-
-    chunk = common_pb2.Chunk(
-        chunk_id="cat#3", doc_id="cat", text="学费：5,200元", title="课程目录",
-        metadata={"section": "机器学习入门"},
+    fee_line = "课程编号：QH-AI-301 课时：60课时 学费：5,200元。"
+    row = "课程编号：QH-AI-301（机器学习入门）｜教室：1002"
+    sentences = [
+        Sentence(text, text, 10.0, (cid,), (cid,), (), True, False)
+        for text, cid in ((fee_line, "cat#3"), (row, "cat#23"))
+    ]
+    both = (0.3, 0.3)
+    focus = FocusScores(0.5, 0.5, True, 0.5, both, both, (True, True), (), ())
+    evidence = LineEvidence(
+        "机器学习入门的学费是多少？", sentences, [], focus, [0.88, 0.88], [False, False],
+        [True, True],
     )  # fmt: skip
-    assert to_source(chunk).title == "课程目录 › 机器学习入门"
-    assert to_source(common_pb2.Chunk(chunk_id="a#0", title="A")).title == "A"
+    lines = {v.text: v.reason for v in judge_lines(evidence)}
+    assert lines == {fee_line: "", row: OFF_SUBJECT}
