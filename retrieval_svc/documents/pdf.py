@@ -36,6 +36,8 @@ class _Table:
     column: int
     header: tuple[str, ...]
     rows: list[TableRow]
+    x0: float = 0.0
+    x1: float = 0.0
 
 
 @dataclass
@@ -89,8 +91,24 @@ def _ruled_tables(
         inside = {id(w) for w in _words_in(outside, tuple(found.bbox))}
         outside = [w for w in outside if id(w) not in inside]
         header, body = split_header(rows)
-        tables.append(_Table(found.bbox[1], 0, header, [TableRow(r, number) for r in body]))
+        rows_of = [TableRow(r, number) for r in body]
+        tables.append(_Table(found.bbox[1], 0, header, rows_of, found.bbox[0], found.bbox[2]))
     return tables, outside
+
+
+def _in_column(table: _Table, lines: list[Line]) -> _Table:
+    """A ruled table inside a column of the page (under a band of full-width text) goes with
+    that column: the column of the nearest line above it that it lies under."""
+    above = [
+        ln
+        for ln in lines
+        if ln.bottom <= table.top + 1 and ln.x0 < table.x1 and ln.x1 > table.x0
+    ]
+    if not above:
+        return table
+    nearest = max(above, key=lambda ln: ln.top)
+    table.column = nearest.column
+    return table
 
 
 def without_line_numbers(words: list[Word], width: float) -> list[Word]:
@@ -144,6 +162,7 @@ def _read_page(page: Any, plumber: Any, number: int, limits: Limits) -> _Page:
         tables, words = _ruled_tables(plumber_page, words, number)
         plumber_page.close()
     lines = lines_of(words, float(page.get_width()))
+    tables = [_in_column(t, lines) for t in tables]
     lines, aligned = aligned_tables(lines)
     for found in aligned:
         header, body = split_header(found.rows)

@@ -9,7 +9,9 @@ joins CJK lines with a space.
 
 from __future__ import annotations
 
+import bisect
 import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -162,16 +164,68 @@ def _tabulated_share(words: Sequence[Word]) -> float:
     return cut / len(rows) if rows else 0.0
 
 
+# Rows a band of columns under full-width text must hold at least.
+MIN_BAND_ROWS = 10
+
+
+def column_band(words: Sequence[Word], width: float) -> tuple[list[float], float]:
+    """The page's gutters and the top of the band they divide: the whole page (``-inf``), or,
+    when full-width text above crosses every gutter (a title, two articles and a table over
+    two columns of clauses), the largest band at the bottom of the page that has them."""
+    cuts = gutters(words, width)
+    if cuts or len(words) < 40:
+        return cuts, -math.inf
+    left_edge = min(w.x0 for w in words)
+    right_edge = max(w.x1 for w in words)
+    span = right_edge - left_edge
+    lo, hi = int(left_edge + 0.2 * span), int(left_edge + 0.8 * span)
+    crossing: list[list[int]] = [[] for _ in range(hi - lo + 1)]
+    for w in words:
+        for x in range(max(lo, int(w.x0)), min(hi, int(w.x1) + 1)):
+            crossing[x - lo].append(round(w.top))
+    for tops in crossing:
+        tops.sort()
+    rows = sorted({round(w.top) for w in words})
+    for k, start in enumerate(rows[1:], start=1):
+        if len(rows) - k < MIN_BAND_ROWS:
+            break
+        allowed = max(2, int(0.04 * (len(rows) - k)))
+        free = [len(t) - bisect.bisect_left(t, start) <= allowed for t in crossing]
+        if not _has_run(free, 6):
+            continue
+        band = [w for w in words if round(w.top) >= start]
+        cuts = gutters(band, width)
+        if cuts:
+            return cuts, _first_divided_row(band, cuts) - 0.5
+    return [], -math.inf
+
+
+def _first_divided_row(band: Sequence[Word], cuts: Sequence[float]) -> float:
+    """The top of the band's first row that no word crosses a gutter in: the end of a
+    full-width paragraph above the columns stays full width."""
+    crossed = {round(w.top) for w in band if any(w.x0 < c < w.x1 for c in cuts)}
+    return float(min((t for t in {round(w.top) for w in band} if t not in crossed), default=0))
+
+
+def _has_run(free: Sequence[bool], length: int) -> bool:
+    run = 0
+    for ok in free:
+        run = run + 1 if ok else 0
+        if run >= length:
+            return True
+    return False
+
+
 def lines_of(words: Sequence[Word], width: float) -> list[Line]:
     """The page's lines in reading order: full-width lines above the columns, each column
     left to right, then full-width lines below them."""
-    cuts = gutters(words, width)
+    cuts, band_top = column_band(words, width)
     edges = [-1.0, *cuts, width + 1]
     groups: dict[int, list[Word]] = {i: [] for i in range(len(edges))}
     for w in words:
         column = 0
         for i, (a, b) in enumerate(itertools.pairwise(edges), start=1):
-            if cuts and w.x0 >= a and w.x1 <= b:
+            if cuts and w.top >= band_top and w.x0 >= a and w.x1 <= b:
                 column = i
                 break
         groups[column].append(w)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval_svc.documents.pdf_lines import Line, Word, gutters, lines_of
+from retrieval_svc.documents.pdf_lines import Line, Word, column_band, gutters, lines_of
 from retrieval_svc.documents.pdf_tables import aligned_tables
 
 pytestmark = pytest.mark.unit
@@ -73,3 +73,24 @@ def test_two_columns_of_prose_are_read_column_by_column() -> None:
         words += _words(top, (330, "members of the public may attend every open session"))
     assert len(gutters(words, 620)) == 1
     assert lines_of(words, 620)[1].text.startswith("the committee")
+
+
+def test_two_columns_under_full_width_text_are_read_column_by_column() -> None:
+    # A title and two full-width articles, then two columns of clauses: the full-width lines
+    # cross the gutter, so only the band below them is divided (the grading rules' first page).
+    words: list[Word] = []
+    for i in range(6):
+        words += _words(
+            20.0 * i, (20, f"article {i} runs the whole width of the page and on past the middle")
+        )
+    for i in range(20):
+        top = 200.0 + 20.0 * i
+        words += _words(top, (20, f"left clause {i} reads down its column"))
+        words += _words(top, (330, f"right clause {i} reads down its column"))
+    assert gutters(words, 620) == []  # the page as a whole has no gutter
+    cuts, top = column_band(words, 620)
+    assert len(cuts) == 1 and 100 < top <= 200
+    texts = [ln.text for ln in lines_of(words, 620)]
+    assert texts[5].startswith("article 5")
+    assert texts[6].startswith("left clause 0") and texts[25].startswith("left clause 19")
+    assert texts[26].startswith("right clause 0")
