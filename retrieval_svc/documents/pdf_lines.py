@@ -164,8 +164,10 @@ def _tabulated_share(words: Sequence[Word]) -> float:
     return cut / len(rows) if rows else 0.0
 
 
-# Rows a band of columns under full-width text must hold at least.
+# Rows a band of columns under full-width text must hold at least; a page where more than
+# this share of the rows cross every point of its middle has no such band.
 MIN_BAND_ROWS = 10
+BAND_CROSSING_SHARE = 0.7
 
 
 def column_band(words: Sequence[Word], width: float) -> tuple[list[float], float]:
@@ -186,6 +188,8 @@ def column_band(words: Sequence[Word], width: float) -> tuple[list[float], float
     for tops in crossing:
         tops.sort()
     rows = sorted({round(w.top) for w in words})
+    if min(len(t) for t in crossing) > BAND_CROSSING_SHARE * len(rows):
+        return [], -math.inf  # lines cross the middle all the way down: one column
     for k, start in enumerate(rows[1:], start=1):
         if len(rows) - k < MIN_BAND_ROWS:
             break
