@@ -100,9 +100,7 @@ def _in_column(table: _Table, lines: list[Line]) -> _Table:
     """A ruled table inside a column of the page (under a band of full-width text) goes with
     that column: the column of the nearest line above it that it lies under."""
     above = [
-        ln
-        for ln in lines
-        if ln.bottom <= table.top + 1 and ln.x0 < table.x1 and ln.x1 > table.x0
+        ln for ln in lines if ln.bottom <= table.top + 1 and ln.x0 < table.x1 and ln.x1 > table.x0
     ]
     if not above:
         return table
