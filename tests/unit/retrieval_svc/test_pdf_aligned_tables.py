@@ -94,3 +94,19 @@ def test_two_columns_under_full_width_text_are_read_column_by_column() -> None:
     assert texts[5].startswith("article 5")
     assert texts[6].startswith("left clause 0") and texts[25].startswith("left clause 19")
     assert texts[26].startswith("right clause 0")
+
+
+def test_a_ruled_table_inside_a_column_goes_with_that_column() -> None:
+    # The IT handbook's targets table sits in the left column under clause 2.1: it is read
+    # after 2.1, not before the columns with the full-width text above them.
+    from retrieval_svc.documents.pdf import _in_column, _Table
+
+    lines = [
+        _line(10, (20, "Handbook title across the whole page")),
+        Line(_words(200, (20, "2.1 Every incident is given a priority.")), 1),
+        Line(_words(200, (330, "3.1 Passwords are fourteen characters.")), 2),
+    ]
+    table = _in_column(_Table(230, 0, ("Priority", "Response"), [], 20, 300), lines)
+    assert table.column == 1
+    wide = _in_column(_Table(30, 0, ("Priority", "Response"), [], 20, 600), lines[:1])
+    assert wide.column == 0
