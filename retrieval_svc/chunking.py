@@ -181,7 +181,7 @@ def chunk_blocks(
     chunks: list[ChunkDraft] = []
     section = ""
     run: list[Block] = []
-    names = key_names(blocks)
+    names = key_names(blocks) if any(b.kind is Kind.TABLE for b in blocks) else {}
 
     def flush() -> None:
         if run:

@@ -118,14 +118,10 @@ def gutters(words: Sequence[Word], width: float) -> list[float]:
     left_edge = min(w.x0 for w in words)
     right_edge = max(w.x1 for w in words)
     span = right_edge - left_edge
-    lo, hi = int(left_edge + 0.2 * span), int(left_edge + 0.8 * span)
+    lo, crossing = _middle_crossings(words)
     rows = {round(w.top) for w in words}
-    crossers: list[set[int]] = [set() for _ in range(int(width) + 2)]
-    for w in words:
-        for x in range(max(lo, int(w.x0)), min(hi, int(w.x1) + 1)):
-            crossers[x].add(round(w.top))
     allowed = max(2, int(0.04 * len(rows)))
-    free = [x for x in range(lo, hi) if len(crossers[x]) <= allowed]
+    free = [lo + i for i, tops in enumerate(crossing[:-1]) if len(tops) <= allowed]
     runs: list[tuple[int, int]] = []
     for x in free:
         if runs and x == runs[-1][1] + 1:
@@ -151,6 +147,12 @@ def gutters(words: Sequence[Word], width: float) -> list[float]:
 LISTING_SHARE = 0.4
 
 
+def wide_gap(x1: float, word: Word) -> bool:
+    """Whether ``word`` starts more than about two characters right of ``x1``: a gap between
+    fields, not between words."""
+    return word.x0 - x1 > max(9.0, 1.6 * word.size)
+
+
 def _tabulated_share(words: Sequence[Word]) -> float:
     """The share of a column's lines that a gap wider than two characters cuts in two."""
     rows: dict[int, list[Word]] = {}
@@ -159,7 +161,7 @@ def _tabulated_share(words: Sequence[Word]) -> float:
     cut = 0
     for row in rows.values():
         row.sort(key=lambda w: w.x0)
-        if any(b.x0 - a.x1 > max(9.0, 1.6 * b.size) for a, b in itertools.pairwise(row)):
+        if any(wide_gap(a.x1, b) for a, b in itertools.pairwise(row)):
             cut += 1
     return cut / len(rows) if rows else 0.0
 
@@ -170,6 +172,19 @@ MIN_BAND_ROWS = 10
 BAND_CROSSING_SHARE = 0.7
 
 
+def _middle_crossings(words: Sequence[Word]) -> tuple[int, list[list[int]]]:
+    """(lo, crossing): for each x from ``lo`` across the middle three fifths of the text's
+    width, the tops of the rows whose words cross it, sorted, once each."""
+    left_edge = min(w.x0 for w in words)
+    span = max(w.x1 for w in words) - left_edge
+    lo, hi = int(left_edge + 0.2 * span), int(left_edge + 0.8 * span)
+    crossing: list[set[int]] = [set() for _ in range(hi - lo + 1)]
+    for w in words:
+        for x in range(max(lo, int(w.x0)), min(hi, int(w.x1) + 1)):
+            crossing[x - lo].add(round(w.top))
+    return lo, [sorted(tops) for tops in crossing]
+
+
 def column_band(words: Sequence[Word], width: float) -> tuple[list[float], float]:
     """The page's gutters and the top of the band they divide: the whole page (``-inf``), or,
     when full-width text above crosses every gutter (a title, two articles and a table over
@@ -177,16 +192,7 @@ def column_band(words: Sequence[Word], width: float) -> tuple[list[float], float
     cuts = gutters(words, width)
     if cuts or len(words) < 40:
         return cuts, -math.inf
-    left_edge = min(w.x0 for w in words)
-    right_edge = max(w.x1 for w in words)
-    span = right_edge - left_edge
-    lo, hi = int(left_edge + 0.2 * span), int(left_edge + 0.8 * span)
-    crossing: list[list[int]] = [[] for _ in range(hi - lo + 1)]
-    for w in words:
-        for x in range(max(lo, int(w.x0)), min(hi, int(w.x1) + 1)):
-            crossing[x - lo].append(round(w.top))
-    for tops in crossing:
-        tops.sort()
+    _, crossing = _middle_crossings(words)
     rows = sorted({round(w.top) for w in words})
     if min(len(t) for t in crossing) > BAND_CROSSING_SHARE * len(rows):
         return [], -math.inf  # lines cross the middle all the way down: one column

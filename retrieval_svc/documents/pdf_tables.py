@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from retrieval_svc.documents.pdf_lines import Line, join_words
+from retrieval_svc.documents.pdf_lines import Line, join_words, wide_gap
 
 MIN_ROWS = 3
 
@@ -34,8 +34,7 @@ def segments(line: Line) -> list[Segment]:
     words: list[str] = []
     x0 = x1 = 0.0
     for w in line.words:
-        gap = max(9.0, 1.6 * w.size)
-        if words and w.x0 - x1 > gap:
+        if words and wide_gap(x1, w):
             out.append((x0, x1, join_words(words)))
             words = []
         if not words:
@@ -75,9 +74,7 @@ def _is_table(run: list[list[tuple[float, float, str]]]) -> bool:
     if len(bands) < 2:
         return False
     filled = sum(1 for segs in run if len(segs) >= 2)
-    if filled < MIN_ROWS or len(bands) > max(len(s) for s in run) + 1:
-        return False
-    return not _has_divider_column([_row(s, bands) for s in run])
+    return filled >= MIN_ROWS and len(bands) <= max(len(s) for s in run) + 1
 
 
 def _without_marks(line: Line) -> Line:
@@ -109,7 +106,10 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
 
     def close() -> None:
         segs = [segs_of[id(ln)] for ln in run]
-        if _is_table(segs):
+        divided = len(run) >= MIN_ROWS and _has_divider_column(
+            [_row(s, _bands(segs)) for s in segs]
+        )
+        if not divided and _is_table(segs):
             bands = _bands(segs)
             rows = [_row(s, bands) for s in segs]
             for i, extra in wrapped.items():
@@ -117,9 +117,6 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
                     rows[i] = _merge(rows[i], _row(segs_of[id(ln)], bands))
             tables.append(AlignedTable(rows, run[0].top, run[0].column))
         else:
-            divided = len(run) >= MIN_ROWS and _has_divider_column(
-                [_row(s, _bands(segs)) for s in segs]
-            )
             for i, ln in enumerate(run):
                 kept.append(_without_marks(ln) if divided else ln)
                 kept.extend(wrapped.get(i, []))
