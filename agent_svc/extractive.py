@@ -30,6 +30,7 @@ from mesh.glossary import translated_share
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
 from mesh.text import content_terms, split_sentences, unwrap_lines
+from mesh.value_words import holds_asked_value
 
 MIN_CHARS, MAX_CHARS = 8, 400
 # e5 cosine similarities of related text sit around [0.75, 0.95]; rescale to [0, 1].
@@ -242,14 +243,18 @@ def _choose(
 
 def _answer_fit(question: str, texts: list[str]) -> npt.NDArray[np.float64]:
     """How well each sentence's shape fits what the question asks: a bonus for a value of the
-    asked type (a date for "when", a number of the thing counted for "how many"), a penalty for
-    a sentence that is itself a question."""
+    asked type (a date for "when", a number of the thing counted for "how many", a number for
+    "which extension"), a penalty for a sentence that is itself a question."""
     kind = expected_type(question)
     out = np.zeros(len(texts))
     for i, text in enumerate(texts):
         if text.rstrip().endswith(("?", "？")):
             out[i] -= QUESTION_PENALTY
         elif kind in VETO_TYPES and states_answer(kind, text, question):
+            out[i] += TYPED_VALUE_BONUS
+        elif kind not in VETO_TYPES and holds_asked_value(question, text):
+            # "What extension…", "which e-mail address…": a line holding a number or an
+            # address of that kind, not one that only names the field.
             out[i] += TYPED_VALUE_BONUS
         if columns_not_asked(question, text):
             out[i] -= RECORD_PENALTY

@@ -27,15 +27,16 @@ import snowballstemmer
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
-from judge_svc.value_words import holds_value_for
 from mesh import glossary
 from mesh.glossary import found_in, gloss
 from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
 from mesh.scripts import fold_script
+from mesh.value_words import holds_value_for
 
 _EN_WORD = re.compile(r"[a-z][a-z0-9'-]+|\d+(?:\.\d+)?")
+_POSSESSIVE = re.compile(r"'s?$")
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _QUESTION_WORDS = frozenset(
     """what which who whom whose when where why how does do did is are was were can could should
@@ -150,7 +151,9 @@ def question_aspects(question: str) -> list[str]:
     ['保修', '政策']
     """
     low = normalize(question)
-    aspects = [w for w in _EN_WORD.findall(low) if w not in _QUESTION_WORDS]
+    # A possessive is its noun: "Chengguang's", "Logistics'".
+    words = (_POSSESSIVE.sub("", w) for w in _EN_WORD.findall(low))
+    aspects = [w for w in words if w and w not in _QUESTION_WORDS]
     for run in _HAN_RUN.findall(low):
         aspects.extend(_zh_pieces(run))
     # Two spellings of one word (zh-Hant and zh-Hans in one question) are one aspect.

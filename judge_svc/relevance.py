@@ -58,6 +58,7 @@ from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import names_not_given
 from mesh.text import HAN
+from mesh.value_words import holds_asked_value
 
 # At most this many answer sentences are embedded (a huge draft is judged on its first ones).
 MAX_EMBEDDED_SENTENCES = 24
@@ -173,14 +174,18 @@ class RelevanceChecker:
                 focus,
                 similarities,
                 [_asks_back(s.bare, asked) for s in answer],
-                [states_answer(kind, t, inp.question) for t in texts],
+                [_states_value(kind, t, inp.question) for t in texts],
                 kind=kind,
             )
         )
         if only_tool_answers(inp.question, answer, inp.sources):
             return replace(TOOL_ANSWER, expected_type=kind, lines=lines)
         report = _report(probability, typed, off_topic, len(answer), focus, features)
-        report = _codes_given(inp.question, texts, _names_given(inp.question, texts, report))
+        cited_titles = [
+            inp.sources[i].title for s in answer for i in s.source_indices if i < len(inp.sources)
+        ]
+        named = _names_given(inp.question, texts, cited_titles, report)
+        report = _codes_given(inp.question, texts, named)
         return replace(report, lines=lines)
 
     def _semantic(
@@ -218,6 +223,14 @@ class RelevanceChecker:
         return max(known) - max(cited_scores) if cited_scores else 0.0
 
 
+def _states_value(kind: AnswerType, text: str, question: str) -> bool:
+    """Whether ``text`` states a value of the type asked (a date for "when"), or, for a question
+    of no such type, a value of a kind it names (a number for "which extension")."""
+    if kind in VETO_TYPES:
+        return states_answer(kind, text, question)
+    return states_answer(kind, text, question) or holds_asked_value(question, text)
+
+
 def _answers(sentence: Sentence) -> bool:
     """A sentence that says something: a claim or a cited one, not the writer's lead-in ("From
     your documents:") or bare punctuation. A quoted line ending in a colon is still judged: it
@@ -227,13 +240,17 @@ def _answers(sentence: Sentence) -> bool:
     return sentence.is_claim or bool(sentence.cited_ids)
 
 
-def _names_given(question: str, texts: Sequence[str], report: RelevanceReport) -> RelevanceReport:
+def _names_given(
+    question: str, texts: Sequence[str], cited_titles: Sequence[str], report: RelevanceReport
+) -> RelevanceReport:
     """An answer in the other language than the question must name the places, people and
-    companies the question names, in translation (「花蓮縣」 for "Hualien"): its lexical
-    features are neutral across languages, and the row of another county otherwise passed."""
+    companies the question names, in translation (「花蓮縣」 for "Hualien"), in its lines or in
+    the titles of the documents it cites (「澄光醫療器材股份有限公司 採購作業須知」 names
+    "Chengguang" for every line quoted from it): its lexical features are neutral across
+    languages, and the row of another county otherwise passed."""
     if not _cross_language(question, texts):
         return report
-    missing = names_not_given(question, " ".join(texts))
+    missing = names_not_given(question, " ".join([*texts, *cited_titles]))
     if not missing:
         return report
     return replace(

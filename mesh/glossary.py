@@ -25,6 +25,7 @@ from importlib import resources
 import jieba
 import rjieba
 
+from mesh.romanisation import is_romanised_name, reading_of, reads_as, toneless
 from mesh.scripts import fold_script
 from mesh.text import HAN, STOP_WORDS
 
@@ -33,6 +34,9 @@ _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/$")
 _PARENTHESES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _LEADING = re.compile(r"^(?:to|a|an|the|one's|sb's|sth)\s+")
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_WORD_AS_WRITTEN = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
+_possessive = re.compile(r"'s?$")
+_VOWEL = re.compile(r"[aeiouv]")
 _NOT_A_SENSE = re.compile(
     r"^(?:CL:|see |variant of|old variant|surname |abbr\. |used in |also written|also pr\.)"
 )
@@ -53,6 +57,14 @@ QUESTION_WORDS = STOP_WORDS | frozenset(
 )
 
 
+class Romanised(str):
+    """A Chinese name written in pinyin that no dictionary lists ("Hualan"): it is found in a
+    passage whose Han characters read so (华澜), not by searching for it
+    (:mod:`mesh.romanisation`)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Gloss:
     """One word of a text and its translations into the other language (Chinese in Simplified
@@ -69,6 +81,9 @@ class _Tables:
     en_to_zh: dict[str, tuple[str, ...]]
     zh_to_en: dict[str, tuple[str, ...]]
     names: frozenset[str]
+    # Every toneless reading of each character (Traditional and Simplified), and the syllables.
+    readings: dict[str, frozenset[str]]
+    syllables: frozenset[str]
 
 
 def _senses(definitions: str) -> list[str]:
@@ -109,11 +124,16 @@ def _build_tables() -> _Tables:
     zh_to_en: dict[str, tuple[str, ...]] = {}
     headwords: dict[str, list[str]] = {}
     names: set[str] = set()
+    readings: dict[str, set[str]] = {}
     with path.open(encoding="utf-8") as lines:
         for line in lines:
             match = _ENTRY.match(line.rstrip("\n"))
             if match is None or not HAN.search(match.group(2)):
                 continue
+            if len(match.group(2)) == 1:
+                spelled = toneless(match.group(3))
+                for headword in {match.group(1), match.group(2)}:
+                    readings.setdefault(headword, set()).update(spelled)
             simplified = sys.intern(match.group(2))
             senses = [sys.intern(s) for s in _senses(match.group(4))]
             if not senses:
@@ -135,17 +155,29 @@ def _build_tables() -> _Tables:
         sense: tuple(sorted(dict.fromkeys(words), key=rank)[:MAX_ALTERNATIVES])
         for sense, words in headwords.items()
     }
-    return _Tables(en_to_zh, zh_to_en, frozenset(names))
+    # "m", "ng", "hm" are interjections: a syllable without a vowel would spell "Zumba".
+    syllables = frozenset(r for spelled in readings.values() for r in spelled if _VOWEL.search(r))
+    return _Tables(
+        en_to_zh,
+        zh_to_en,
+        frozenset(names),
+        {ch: frozenset(spelled) for ch, spelled in readings.items()},
+        syllables,
+    )
 
 
 def _english_forms(word: str) -> list[str]:
     """``word`` and the forms a dictionary lists it under (plural, past, -ing undone)."""
+    if word.endswith("'s"):
+        word = word[:-2]  # possessive: "Chengguang's" is "Chengguang"
     forms = [word]
     for suffix, replacement in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ing", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             forms.append(word[: -len(suffix)] + replacement)
     if word.endswith("ed") and len(word) > 4:
         forms.append(word[:-1])  # issued → issue
+    if word.endswith("ing") and len(word) > 5:
+        forms.append(word[:-3] + "e")  # purchasing → purchase
     return forms
 
 
@@ -168,19 +200,23 @@ def _lookup_english(
 def gloss_english(text: str) -> list[Gloss]:
     """The Chinese translations of ``text``'s content words, phrases first ("social insurance"
     → 社保), each word once."""
-    table = _tables().en_to_zh
-    words = _WORD.findall(text.lower())
+    tables = _tables()
+    written = _WORD_AS_WRITTEN.findall(text)
+    words = [w.lower() for w in written]
     glosses: list[Gloss] = []
     i = 0
     while i < len(words):
         if words[i] in QUESTION_WORDS:
             i += 1
             continue
-        found = _lookup_english(words, i, table)
+        found = _lookup_english(words, i, tables.en_to_zh)
         if found is None:
+            name = _possessive.sub("", written[i])
+            if is_romanised_name(name, tables.syllables):
+                glosses.append(Gloss(name.lower(), (Romanised(name.lower()),), name=True))
             i += 1
             continue
-        glosses.append(replace(found, name=found.translations[0] in _tables().names))
+        glosses.append(replace(found, name=found.translations[0] in tables.names))
         i += len(found.word.split())
     return glosses
 
@@ -228,6 +264,11 @@ def found_in(translations: Sequence[str], text: str) -> bool:
         return False
     folded, forms = _searchable(text)
     for translation in translations:
+        if isinstance(translation, Romanised):
+            # Written as it is ("Hualan Logistics") or in characters that read so (华澜物流).
+            if translation in forms or reads_as(translation, folded, _tables().readings):
+                return True
+            continue
         if HAN.search(translation):
             if len(translation) >= 2 and translation in folded:
                 return True
@@ -240,8 +281,20 @@ def found_in(translations: Sequence[str], text: str) -> bool:
 
 def names_not_given(question: str, passage: str) -> list[str]:
     """The names in ``question`` (places, people, companies the dictionary knows: 花蓮 for
-    "Hualien", "Copenhagen" for 哥本哈根) whose translation ``passage`` does not hold."""
-    return [g.word for g in gloss(question) if g.name and not found_in(g.translations, passage)]
+    "Hualien", "Copenhagen" for 哥本哈根) whose translation ``passage`` does not hold (a name
+    only spelled in pinyin is not asked for: :func:`_romanised`)."""
+    return [
+        g.word
+        for g in gloss(question)
+        if g.name and not _romanised(g) and not found_in(g.translations, passage)
+    ]
+
+
+def _romanised(g: Gloss) -> bool:
+    """A name read from its pinyin spelling ("Xingchuan"): a guess from spelling, and a
+    company's rows rarely repeat its name (the slide of contacts under 「星川软件」's deck), so
+    its absence from a passage is no evidence the passage is about someone else."""
+    return any(isinstance(t, Romanised) for t in g.translations)
 
 
 def translated_share(text: str, passage: str) -> float:
@@ -254,8 +307,19 @@ def translated_share(text: str, passage: str) -> float:
 
 
 def gloss_terms(text: str) -> list[str]:
-    """Every translation of every word of ``text``, as one list of search terms."""
-    return [t for g in gloss(text) for t in g.translations]
+    """Every translation of every word of ``text``, as one list of search terms (a name in
+    pinyin has none to search for)."""
+    return [t for g in gloss(text) for t in g.translations if not isinstance(t, Romanised)]
+
+
+def romanised_names(text: str) -> list[Romanised]:
+    """The Chinese names ``text`` writes in pinyin ("Hualan"), lower case."""
+    return [t for g in gloss(text) for t in g.translations if isinstance(t, Romanised)]
+
+
+def written_in_characters(name: Romanised, text: str) -> str | None:
+    """How ``text`` writes ``name`` in Han characters (「华澜」 for "hualan"), if it does."""
+    return reading_of(name, fold_script(text), _tables().readings)
 
 
 def load() -> None:

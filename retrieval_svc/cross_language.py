@@ -10,14 +10,17 @@ still a candidate for the agent's grader and writer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from mesh.glossary import gloss_terms
+from mesh.glossary import gloss_terms, romanised_names, written_in_characters
 from retrieval_svc.backend import ScoredChunk
+from retrieval_svc.store import DocumentRecord
 from retrieval_svc.text import query_terms
 
 # A passage found only through the glosses scores at most this share of the best native hit.
 CROSS_LANGUAGE_SHARE = 1.0
+# How far the lowest hit of a named document is lifted above the best other hit.
+NAMED_MARGIN = 1e-6
 
 
 def gloss_query_terms(query: str) -> list[str]:
@@ -25,6 +28,32 @@ def gloss_query_terms(query: str) -> list[str]:
     native = set(query_terms(query))
     terms = [t for g in gloss_terms(query) for t in query_terms(g)]
     return [t for t in dict.fromkeys(terms) if t not in native]
+
+
+def named_documents(query: str, documents: Iterable[DocumentRecord]) -> frozenset[str]:
+    """The documents whose titles write a Chinese name that ``query`` writes in pinyin:
+    "Hualan Logistics" names 「华澜物流集团员工手册」. A company's documents name it in their
+    titles far more often than in each passage."""
+    names = romanised_names(query)
+    if not names:
+        return frozenset()
+    return frozenset(
+        d.doc_id for d in documents if any(written_in_characters(n, d.title) for n in names)
+    )
+
+
+def named_first(crossed: Sequence[ScoredChunk], named: Sequence[ScoredChunk]) -> list[ScoredChunk]:
+    """``crossed`` hits with those of the documents the query names (``named``, found by the
+    same terms within those documents) ranked above every other: a question about Hualan's
+    handbook is not answered from another company's."""
+    if not named:
+        return sorted(crossed, key=lambda h: -h.score)
+    # Shifted, not scaled: BM25 scores over a small index may be negative.
+    top = max((h.score for h in crossed), default=0.0)
+    shift = max(top - min(h.score for h in named), 0.0) + NAMED_MARGIN
+    lifted = {h.chunk.chunk_id: ScoredChunk(h.chunk, h.score + shift) for h in named}
+    rest = [h for h in crossed if h.chunk.chunk_id not in lifted]
+    return sorted([*lifted.values(), *rest], key=lambda h: -h.score)
 
 
 def with_cross_language(

@@ -23,11 +23,17 @@ import numpy as np
 from mesh.codes import query_codes
 from mesh.embedding import DEFAULT_BATCH_SIZE
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
+from mesh.glossary import romanised_names
 from mesh.text_decoding import declared_charset
 from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextFirstBackend
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_blocks
-from retrieval_svc.cross_language import gloss_query_terms, with_cross_language
+from retrieval_svc.cross_language import (
+    gloss_query_terms,
+    named_documents,
+    named_first,
+    with_cross_language,
+)
 from retrieval_svc.embeddings import Embedder, Matrix
 from retrieval_svc.formats import (
     Extracted,
@@ -706,6 +712,26 @@ class RetrievalEngine:
             return self.fusion.rrf_weights
         return self.fusion.score_weights
 
+    async def _crossed_hits(
+        self, tenant: str, query: str, pool: int, where: ChunkFilter | None
+    ) -> list[ScoredChunk]:
+        """BM25 hits for the query's glosses in the other language; those in documents whose
+        titles write a Chinese name the query writes in pinyin come first
+        (:func:`named_first`)."""
+        glossed = await asyncio.to_thread(gloss_query_terms, query)
+        if not glossed:
+            return []
+        crossed = await self._backend.bm25_search(tenant, glossed, pool, where)
+        if not romanised_names(query):
+            return crossed
+        named = named_documents(query, await self._backend.list_documents(tenant))
+        if where is not None and where.doc_ids is not None:
+            named &= where.doc_ids
+        if not named:
+            return crossed
+        scope = ChunkFilter(named, where.metadata if where is not None else None)
+        return named_first(crossed, await self._backend.bm25_search(tenant, glossed, pool, scope))
+
     async def search(
         self,
         tenant: str,
@@ -772,9 +798,8 @@ class RetrievalEngine:
             native = await self._backend.bm25_search(tenant, tokens, pool, where) if tokens else []
             merged = native
             if self._cross_language:
-                glossed = await asyncio.to_thread(gloss_query_terms, query)
-                if glossed:
-                    crossed = await self._backend.bm25_search(tenant, glossed, pool, where)
+                crossed = await self._crossed_hits(tenant, query, pool, where)
+                if crossed:
                     merged = with_cross_language(native, crossed, pool)
                     seen = {h.chunk.chunk_id for h in native}
                     cross_only.update(

@@ -82,8 +82,33 @@ class TestQuestionFrames:
         grade = LexicalGrader().grade("沼蛉又叫什麼？", [passage])
         assert grade.chunk_grades[0].relevance >= 0.35
 
+    def test_a_romanised_company_is_found_in_the_characters_that_read_so(self) -> None:
+        # "Chengguang's" is 澄光 (the possessive dropped), in the passage's title line.
+        question = "What extension do I call to reach Chengguang's purchasing section head?"
+        assert "chengguang" in question_aspects(question)
+        ours = GradeChunk(
+            "odt#9", "澄光醫療器材股份有限公司 採購作業須知\n第十條 請洽採購課，分機 3310。"
+        )
+        theirs = GradeChunk("other#1", "北辰材料研究院采购管理规定\n第十条 请洽采购科，分机 3310。")
+        grades = LexicalGrader().grade(question, [ours, theirs]).chunk_grades
+        assert "chengguang" in grades[0].covered_aspects
+        assert "chengguang" not in grades[1].covered_aspects
+        assert grades[0].relevance > grades[1].relevance
+
+    def test_an_email_address_covers_e_mail(self) -> None:
+        question = "Which e-mail address takes reports of misconduct?"
+        passage = GradeChunk("h#3", "发现违规行为可发送邮件至 compliance@hualan.example 举报。")
+        assert (
+            "e-mail" in LexicalGrader().grade(question, [passage]).chunk_grades[0].covered_aspects
+        )
+        bare = GradeChunk("h#4", "发现违规行为可向合规部举报。")
+        assert (
+            "e-mail" not in LexicalGrader().grade(question, [bare]).chunk_grades[0].covered_aspects
+        )
+
     def test_a_possessive_matches_the_bare_word(self) -> None:
         passage = GradeChunk("hr#0", "The company allows one laptop per employee.")
         question = "How many laptops does the company's policy allow?"
         grade = LexicalGrader().grade(question, [passage])
-        assert "company's" in grade.chunk_grades[0].covered_aspects
+        assert "company" in grade.chunk_grades[0].covered_aspects
+        assert "company's" not in question_aspects(question)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from judge_svc.grading import GradeChunk, LexicalGrader, english_stem
-from judge_svc.value_words import holds_value_for, names_a_value
+from mesh.value_words import holds_value_for, names_a_value
 
 COVER = (
     "| MICHAEL A. KNOWLES, WARDEN, Petitioner | v. | : No. 07-1315 | ALEXANDRE MIRZAYANCE |\n"

@@ -85,6 +85,10 @@ def test_names_are_the_dictionarys_proper_nouns() -> None:
         g.word for g in gloss("How much is the lodging cap per night in Hualien?") if g.name
     ] == ["hualien"]
     assert [g.word for g in gloss("去哥本哈根出差，酒店费用上限是多少？") if g.name] == ["哥本哈根"]
-    assert not any(g.name for g in gloss("At Xingchuan Software, which extension handles payroll?"))
+    # A company named in pinyin is a name, found in the characters that read so, but never
+    # asked for: its rows rarely repeat it.
+    xingchuan = "At Xingchuan Software, which extension handles payroll?"
+    assert [g.word for g in gloss(xingchuan) if g.name] == ["xingchuan"]
+    assert names_not_given(xingchuan, "事项：工资与社保｜分机：8021") == []
     assert names_not_given("Hotels in Hualien?", "地區：金門縣｜住宿費上限：2300") == ["hualien"]
     assert names_not_given("Hotels in Hualien?", "地區：花蓮縣｜住宿費上限：1900") == []

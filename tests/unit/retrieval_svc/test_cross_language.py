@@ -10,9 +10,11 @@ from retrieval_svc.backend import ScoredChunk
 from retrieval_svc.cross_language import (
     CROSS_LANGUAGE_SHARE,
     gloss_query_terms,
+    named_documents,
+    named_first,
     with_cross_language,
 )
-from retrieval_svc.store import StoredChunk
+from retrieval_svc.store import DocumentRecord, StoredChunk
 
 
 def _hit(chunk_id: str, score: float) -> ScoredChunk:
@@ -76,3 +78,43 @@ def test_a_cross_language_hit_the_vector_leg_missed_stands_on_its_bm25_for_both_
     # zh#1 is in the vector leg: being named changes nothing for it.
     assert score["zh#1"] == {h.chunk.chunk_id: h.fused_score for h in plain}["zh#1"]
     assert not any(h.vector_pending for h in crossed)
+
+
+def _record(doc_id: str, title: str) -> DocumentRecord:
+    return DocumentRecord(doc_id, title, "text/plain", {}, 0.0, 1)
+
+
+def test_the_documents_a_pinyin_name_names_are_those_whose_titles_read_so() -> None:
+    docs = [
+        _record("travel", "华澜物流集团有限公司国内差旅管理规定"),
+        _record("handbook", "華瀾物流集團員工手冊"),
+        _record("leave", "欣禾科技股份有限公司 員工請假辦法"),
+        _record("other", "Northbridge Logistics Travel Policy"),
+    ]
+    assert named_documents("Hualan Logistics' hotel rules?", docs) == {"travel", "handbook"}
+    assert named_documents("Who do I call at Xinhe Technology?", docs) == {"leave"}
+    assert named_documents("What is the hotel cap in Dubai?", docs) == frozenset()
+
+
+def test_the_named_documents_hits_come_first() -> None:
+    crossed = [_hit("other#0", 9.0), _hit("travel#2", 3.0), _hit("other#1", 2.0)]
+    named = [_hit("travel#2", 3.0), _hit("travel#5", 1.0)]
+    ranked = named_first(crossed, named)
+    assert [h.chunk.chunk_id for h in ranked] == ["travel#2", "travel#5", "other#0", "other#1"]
+    assert named_first(crossed, []) == sorted(crossed, key=lambda h: -h.score)
+
+
+@given(
+    st.lists(st.floats(-5, 50), max_size=8),
+    st.lists(st.floats(-5, 50), min_size=1, max_size=8),
+)
+def test_every_named_hit_ranks_above_every_other(crossed: list[float], named: list[float]) -> None:
+    others = [_hit(f"other#{i}", s) for i, s in enumerate(crossed)]
+    ours = [_hit(f"ours#{i}", s) for i, s in enumerate(named)]
+    ranked = named_first(others, ours)
+    ids = [h.chunk.chunk_id for h in ranked]
+    assert sorted(ids) == sorted(
+        [*(h.chunk.chunk_id for h in others), *(h.chunk.chunk_id for h in ours)]
+    )
+    assert set(ids[: len(ours)]) == {h.chunk.chunk_id for h in ours}
+    assert [h.score for h in ranked] == sorted((h.score for h in ranked), reverse=True)

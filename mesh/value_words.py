@@ -46,6 +46,9 @@ _AMOUNT = re.compile(
     re.I,
 )
 
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
+# A telephone number or an extension: three digits or more in a run.
+_PHONE = re.compile(r"(?<!\d)\d{3,}(?!\d)|\d{2,4}[ -]\d{3,4}")
 _AMOUNT_WORDS = (
     "amount price cost costs fee fees fare fares 金額 金额 價格 价格 費用 费用 價錢 价钱".split()
 )
@@ -60,11 +63,16 @@ _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
         _NUMBER,
     ),
     **dict.fromkeys(_AMOUNT_WORDS, _AMOUNT),
+    **dict.fromkeys(
+        ("email", "e-mail", "郵箱", "邮箱", "電子郵件", "电子邮件", "電郵", "电邮", "信箱"), _EMAIL
+    ),
+    **dict.fromkeys(("phone", "telephone", "extension", "電話", "电话"), _PHONE),
 }
 
 
 def names_a_value(word: str) -> bool:
-    """Whether ``word`` names the kind of value asked for (date, time, number, amount)."""
+    """Whether ``word`` names the kind of value asked for (date, time, number, amount, e-mail
+    address, telephone number)."""
     return word.lower() in _VALUE_SHAPES
 
 
@@ -82,3 +90,26 @@ def holds_value_for(word: str, text: str) -> bool:
     """
     shape = _VALUE_SHAPES.get(word.lower())
     return shape is not None and shape.search(text) is not None
+
+
+_ASCII_WORD = re.compile(r"[a-z][a-z-]*")
+
+
+def asked_value_words(question: str) -> list[str]:
+    """The words of ``question`` that name a kind of value ("extension", 「金額」, "e-mail")."""
+    low = question.lower()
+    words = set(_ASCII_WORD.findall(low))
+    return [w for w in _VALUE_SHAPES if (w in words if w.isascii() else w in low)]
+
+
+def holds_asked_value(question: str, text: str) -> bool:
+    """Whether ``text`` holds a value of a kind ``question`` names: "What extension do I call…"
+    is answered by 「…課長，分機 3310」, not by the form's field 「請購人／分機」, though both
+    say 分機.
+
+    >>> holds_asked_value("What extension do I call?", "請洽採購課吳課長，分機 3310。")
+    True
+    >>> holds_asked_value("What extension do I call?", "欄位：請購人／分機")
+    False
+    """
+    return any(holds_value_for(w, text) for w in asked_value_words(question))
