@@ -58,7 +58,7 @@ from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import names_not_given
 from mesh.text import HAN
-from mesh.value_words import holds_asked_value
+from mesh.value_words import asked_value_words, holds_asked_value
 
 # At most this many answer sentences are embedded (a huge draft is judged on its first ones).
 MAX_EMBEDDED_SENTENCES = 24
@@ -226,9 +226,9 @@ class RelevanceChecker:
 def _states_value(kind: AnswerType, text: str, question: str) -> bool:
     """Whether ``text`` states a value of the type asked (a date for "when"), or, for a question
     of no such type, a value of a kind it names (a number for "which extension")."""
-    if kind in VETO_TYPES:
-        return states_answer(kind, text, question)
-    return states_answer(kind, text, question) or holds_asked_value(question, text)
+    if kind not in VETO_TYPES and asked_value_words(question):
+        return holds_asked_value(question, text)
+    return states_answer(kind, text, question)
 
 
 def _answers(sentence: Sentence) -> bool:

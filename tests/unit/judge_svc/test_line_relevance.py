@@ -158,3 +158,15 @@ def test_a_record_none_of_whose_columns_is_asked_goes_beside_the_line_that_answe
     )  # fmt: skip
     lines = {v.text: v.reason for v in judge_lines(evidence)}
     assert lines == {fee_line: "", row: OFF_SUBJECT}
+
+
+def test_a_line_states_a_value_of_the_kind_the_question_names() -> None:
+    # "Which extension" is answered by the line with 3310; the form's field 「請購人／分機」
+    # only says 分機. Before, any line "stated" a value for a question of no answer type.
+    from judge_svc.relevance import _states_value
+    from mesh.answer_type import AnswerType
+
+    question = "What extension do I call to reach the purchasing section head?"
+    assert _states_value(AnswerType.NONE, "請洽採購課吳佩珊課長，分機 3310。", question)
+    assert not _states_value(AnswerType.NONE, "欄位：請購人／分機", question)
+    assert _states_value(AnswerType.NONE, "欄位：請購人／分機", "Who signs the form?")
