@@ -167,7 +167,8 @@ def _build_tables() -> _Tables:
 
 
 def _english_forms(word: str) -> list[str]:
-    """``word`` and the forms a dictionary lists it under (plural, past, -ing undone)."""
+    """``word`` and the forms a dictionary lists it under (plural, past, -ing undone, British
+    spelling made American)."""
     if word.endswith("'s"):
         word = word[:-2]  # possessive: "Chengguang's" is "Chengguang"
     forms = [word]
@@ -178,7 +179,28 @@ def _english_forms(word: str) -> list[str]:
         forms.append(word[:-1])  # issued → issue
     if word.endswith("ing") and len(word) > 5:
         forms.append(word[:-3] + "e")  # purchasing → purchase
-    return forms
+    # CC-CEDICT writes American English: "centre" is listed as "center".
+    american = [_AMERICAN.sub(_american, f) for f in forms if len(f) > 4]
+    return [*forms, *(a for a in american if a not in forms)]
+
+
+# British spellings and their American forms (centre, colour, organise, catalogue, programme).
+_AMERICAN = re.compile(
+    r"(?<=[^aeiou])res?$|(?<=[a-z]{3})ours?$|is(?=e$|es$|ed$|ing$|ation)|ogue$|mme$"
+)
+_TO_AMERICAN = {
+    "re": "er",
+    "res": "ers",
+    "our": "or",
+    "ours": "ors",
+    "is": "iz",
+    "ogue": "og",
+    "mme": "m",
+}
+
+
+def _american(match: re.Match[str]) -> str:
+    return _TO_AMERICAN[match.group()]
 
 
 def _lookup_english(

@@ -92,3 +92,12 @@ def test_names_are_the_dictionarys_proper_nouns() -> None:
     assert names_not_given(xingchuan, "事项：工资与社保｜分机：8021") == []
     assert names_not_given("Hotels in Hualien?", "地區：金門縣｜住宿費上限：2300") == ["hualien"]
     assert names_not_given("Hotels in Hualien?", "地區：花蓮縣｜住宿費上限：1900") == []
+
+
+def test_a_british_spelling_is_found_by_the_dictionarys_american_one() -> None:
+    # CC-CEDICT glosses 中心 as "center"; the community centre's page writes "Centre".
+    (centre,) = [g for g in gloss("社区中心在哪里？") if g.word == "中心"]
+    assert found_in(centre.translations, "Riverside Community Centre, 3 Wharf Lane")
+    assert found_in(("color",), "Colour printing costs 10p a page.")
+    assert found_in(("catalog",), "See the course catalogue.")
+    assert not found_in(("tor",), "Guided tours leave at ten.")  # "tours" is not British "tors"
