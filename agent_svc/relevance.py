@@ -111,7 +111,7 @@ def language_aware_relevance(
 ) -> list[float]:
     """Each passage's relevance: across languages the better of its vector relevance and its
     lexical grade (which counts the question's words glossed into the passage's language), its
-    lexical grade otherwise.
+    lexical grade otherwise (:func:`_blind`).
 
     ``lexical`` and ``vector`` are per passage, in the order of ``passages``. A cross-language
     passage whose vector relevance is more than ``margin`` below the best of ``vector`` keeps its
@@ -127,9 +127,20 @@ def language_aware_relevance(
     asked = text_languages(question)
     floor = max(vector) - margin
     return [
-        max(v, g) if v >= floor and is_cross_language(asked, passage_languages(text)) else g
+        max(v, g) if v >= floor and _blind(asked, passage_languages(text), g) else g
         for text, g, v in zip(passages, lexical, vector, strict=True)
     ]
+
+
+def _blind(asked: frozenset[Script], languages: frozenset[Script], grade: float) -> bool:
+    """Whether a passage's lexical grade cannot see it: it lacks a language of the question,
+    and it either shares none or still holds some of the question's words. A passage in one
+    language of a mixed question that holds none of them is seen, and is not relevant: the
+    course catalogue's Chinese rows took their vector relevance for 「Riverside 社区中心星期四
+    上午的 Zumba Gold 课是哪位老师带的？」 and crowded out the English timetable row."""
+    if not is_cross_language(asked, languages):
+        return False
+    return not (asked & languages) or grade > 0
 
 
 # multilingual-e5 cosine similarities sit in about [0.7, 0.95]; relevance rescales them to [0, 1].

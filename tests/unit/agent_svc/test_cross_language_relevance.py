@@ -127,6 +127,20 @@ class TestLanguageAwareRelevance:
         )
         assert scores == [0.7]
 
+    def test_a_passage_in_one_language_of_a_mixed_question_holding_none_of_its_words(
+        self,
+    ) -> None:
+        # The course catalogue's Chinese row shares no word with the question (lexical 0): it is
+        # seen, not blind, and its vector relevance does not carry it in. The English row, blind
+        # to the Chinese words, still takes its vector relevance.
+        question = "Riverside 社区中心星期四上午的 Zumba Gold 课是哪位老师带的？"
+        catalogue = "课程编号：QH-EN-203（商务英语写作）｜每周上课时间：周四 19:00-21:00｜教室：902"
+        timetable = "Class: Zumba Gold | Day: Thursday | Time: 11:00–12:00 | Tutor: Marisol Ortega"
+        scores = language_aware_relevance(
+            question, [catalogue, timetable], lexical=[0.0, 0.3], vector=[0.74, 0.75]
+        )
+        assert scores == [0.0, 0.75]
+
     def test_cross_language_passages_far_below_the_best_keep_the_lexical_grade(self) -> None:
         # Measured with multilingual-e5-small: the mixed question scores 0.83 against the annual
         # leave passage but 0.71 against the travel one; only the best (within the margin) counts.
