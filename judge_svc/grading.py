@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
 from mesh import glossary
-from mesh.glossary import found_in, gloss
+from mesh.glossary import found_in, gloss, spelled_in_pinyin
 from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
@@ -61,6 +61,10 @@ _ZH_COUNTED = re.compile(r"[一两][个种条位部次件项类座本首]")
 # 又 ("also": 又名, 又叫) ends a run of single characters: 「沼蛉又稱」 is the name 「沼蛉」 and 稱.
 _ZH_STOP_CHARS = re.compile(r"[的是有要我你嗎吗呢幾几了在和與与及或都就會会能該该天点點于為为又]+")
 GRADE_CHUNK_CHARS = 3000
+# When some passage holds a name the question asks about, a passage holding none of its names
+# keeps this share of its grade: another company's policy shares every other word of "Which
+# taxpayer ID must appear on hotel invoices under Hualan Logistics' travel policy?".
+OTHER_NAME_SHARE = 0.5
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -240,6 +244,19 @@ def aspect_translations(question: str, aspects: Sequence[str]) -> dict[str, tupl
     return out
 
 
+def name_aspects(question: str, aspects: Sequence[str]) -> set[str]:
+    """The aspects that are Chinese names spelled in pinyin ("Hualan" for 华澜): the company
+    asked about. (A dictionary's names, places and weekdays, are left out: a gold paragraph
+    often names its place another way, and `groundmesh bench grade` lost gold passages.)"""
+    names = [g for g in gloss(question) if spelled_in_pinyin(g)]
+    out: set[str] = set()
+    for aspect in aspects:
+        folded = fold_script(aspect.lower())
+        if any(folded == g.word or folded in g.word.split() for g in names):
+            out.add(aspect)
+    return out
+
+
 class LexicalGrader:
     """The offline grader."""
 
@@ -255,20 +272,27 @@ class LexicalGrader:
         aspects = question_aspects(question)
         weights = {a: aspect_weight(a) for a in aspects}
         total = sum(weights.values())
-        grades: list[ChunkGrade] = []
         covered: set[str] = set()
         translations = aspect_translations(question, aspects)
+        hits_of: list[list[str]] = []
         for c in chunks:
             low = fold_script(normalize(c.text))
             terms = content_terms(c.text)
             stems = functools.cache(functools.partial(passage_stems, low))
-            hits = [
-                a
-                for a in aspects
-                if _covers(a, terms, low, stems) or found_in(translations.get(a, ()), c.text)
-            ]
-            covered.update(hits)
+            hits_of.append(
+                [
+                    a
+                    for a in aspects
+                    if _covers(a, terms, low, stems) or found_in(translations.get(a, ()), c.text)
+                ]
+            )
+            covered.update(hits_of[-1])
+        names = name_aspects(question, aspects) & covered
+        grades: list[ChunkGrade] = []
+        for c, hits in zip(chunks, hits_of, strict=True):
             relevance = sum(weights[a] for a in hits) / total if total else 0.0
+            if names and not names & set(hits):
+                relevance *= OTHER_NAME_SHARE
             grades.append(
                 ChunkGrade(c.chunk_id, round(relevance, 4), relevance >= self.min_relevance, hits)
             )

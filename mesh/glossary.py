@@ -304,15 +304,15 @@ def found_in(translations: Sequence[str], text: str) -> bool:
 def names_not_given(question: str, passage: str) -> list[str]:
     """The names in ``question`` (places, people, companies the dictionary knows: 花蓮 for
     "Hualien", "Copenhagen" for 哥本哈根) whose translation ``passage`` does not hold (a name
-    only spelled in pinyin is not asked for: :func:`_romanised`)."""
+    only spelled in pinyin is not asked for: :func:`spelled_in_pinyin`)."""
     return [
         g.word
         for g in gloss(question)
-        if g.name and not _romanised(g) and not found_in(g.translations, passage)
+        if g.name and not spelled_in_pinyin(g) and not found_in(g.translations, passage)
     ]
 
 
-def _romanised(g: Gloss) -> bool:
+def spelled_in_pinyin(g: Gloss) -> bool:
     """A name read from its pinyin spelling ("Xingchuan"): a guess from spelling, and a
     company's rows rarely repeat its name (the slide of contacts under 「星川软件」's deck), so
     its absence from a passage is no evidence the passage is about someone else."""

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from judge_svc.grading import GradeChunk, LexicalGrader, Sufficiency, question_aspects
+from judge_svc.grading import (
+    OTHER_NAME_SHARE,
+    GradeChunk,
+    LexicalGrader,
+    Sufficiency,
+    question_aspects,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -94,6 +100,30 @@ class TestQuestionFrames:
         assert "chengguang" in grades[0].covered_aspects
         assert "chengguang" not in grades[1].covered_aspects
         assert grades[0].relevance > grades[1].relevance
+
+    def test_another_companys_passage_counts_half_beside_the_named_companys(self) -> None:
+        question = "Which taxpayer ID must appear on hotel invoices under Hualan's travel policy?"
+        ours = GradeChunk(
+            "zh#9",
+            "华澜物流集团差旅管理规定\n第九条 住宿费须取得发票，纳税人识别号为91310115MA1H7XK42Q。",
+        )
+        theirs = GradeChunk(
+            "en#2", "Northbridge travel policy: hotel invoices must show the company ID."
+        )
+        alone = LexicalGrader().grade(question, [theirs]).chunk_grades[0].relevance
+        beside = LexicalGrader().grade(question, [ours, theirs]).chunk_grades
+        assert beside[1].relevance == pytest.approx(alone * OTHER_NAME_SHARE, abs=1e-4)
+        assert (
+            beside[0].relevance == LexicalGrader().grade(question, [ours]).chunk_grades[0].relevance
+        )
+        assert beside[1].relevance < alone
+        # A place the dictionary names is not held against a passage (gold paragraphs name
+        # their place in other ways).
+        place = "How much is the lodging cap per night in Hualien?"
+        rate = GradeChunk("r#1", "Lodging cap per night: 1900")
+        named = GradeChunk("r#2", "花蓮縣 lodging cap per night")
+        grades = LexicalGrader().grade(place, [named, rate]).chunk_grades
+        assert grades[1].relevance == LexicalGrader().grade(place, [rate]).chunk_grades[0].relevance
 
     def test_an_email_address_covers_e_mail(self) -> None:
         question = "Which e-mail address takes reports of misconduct?"
