@@ -58,6 +58,8 @@ def is_romanised_name(word: str, syllables: frozenset[str]) -> bool:
 def reading_of(name: str, text: str, readings: Mapping[str, frozenset[str]]) -> str | None:
     """The first run of ``text``'s Han characters that reads as ``name`` (lower case, no
     spaces), each character in any of its readings ("hualan" in 「华澜物流集团」 → 华澜)."""
+    if not name:
+        return None
     for found in _HAN_RUN.finditer(text):
         run = found.group()
         index = {ch: readings.get(ch, frozenset()) for ch in set(run)}

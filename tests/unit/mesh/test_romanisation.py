@@ -44,12 +44,13 @@ def test_a_name_is_read_in_any_reading_of_its_characters() -> None:
     assert reading_of("xian", "去西安出差", READINGS) == "西安"
     assert reading_of("hualan", "华，澜", READINGS) is None  # not across punctuation
     assert reading_of("hualan", "Hualan", READINGS) is None
+    assert reading_of("", "华澜物流", READINGS) is None
 
 
 @given(st.text(max_size=80), st.text(alphabet="abcdefghijklmnopqrstuvwxyz", max_size=12))
 def test_any_text_reads_without_error(text: str, name: str) -> None:
     found = reading_of(name, text, READINGS)
-    assert found is None or (found in text and name)
+    assert found is None or (bool(found) and found in text and bool(name))
 
 
 def test_the_glossary_spells_unknown_capitalized_names() -> None:
