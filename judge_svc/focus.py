@@ -217,7 +217,16 @@ def _names(asked: frozenset[str], terms: set[str]) -> bool:
     「原址」 names 「地址」, 「創刊」 does not name 「創辦」). True when nothing is asked."""
     if not asked:
         return True
-    return any(t in terms or (_HAN.fullmatch(t[-1]) and t[-1] in terms) for t in asked)
+    return any(t in terms or (_head(t) and t[-1] in terms) for t in asked)
+
+
+# Heads too common to name a relation alone: 「人」 of 「創辦人」 is in 「人數」, 「長」 of 「局長」
+# in 「行政長官」 (both answered "who" with a line naming no one, on the refusal set's tune half).
+_GENERIC_HEADS = frozenset("人者員员家長长性度量數数率期時时日年間间地所處处方法式物品")
+
+
+def _head(term: str) -> bool:
+    return bool(_HAN.fullmatch(term[-1])) and term[-1] not in _GENERIC_HEADS
 
 
 def _squash(text: str) -> str:

@@ -57,6 +57,7 @@ from mesh.answer_type import (
 from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import names_not_given
+from mesh.measures import measured, states_measure
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
 
@@ -358,6 +359,9 @@ def _typed_value(
     if not states_count(units, list(texts), question):
         unit = " ".join(units)
         return TypedValue(kind, f"the question asks how many {unit}; the answer counts none")
+    measure = measured(question) if kind is AnswerType.QUANTITY and not units else ""
+    if measure and not any(states_measure(measure, t) for t in texts):
+        return TypedValue(kind, f"the question asks for the {measure}; the answer states none")
     if kind in VETO_TYPES and not neutral:
         anchored = _anchored(question, kind, texts, about, focus)
         features["anchored"] = anchored

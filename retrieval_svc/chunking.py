@@ -128,18 +128,27 @@ def _pack(
             held.append(index)
             size += n
             continue
-        if current:
+        # A short run before a long paragraph (a plain-text file's title line, a one-line
+        # lead-in) opens the paragraph's first chunk: alone it was a chunk of one line that
+        # the writer quoted as an answer (「北賽普勒斯土耳其共和國」 for "what is its capital?").
+        lead = "\n\n".join(current) if current and size <= max_tokens // 4 else ""
+        lead_held = tuple(held) if lead else ()
+        if current and not lead:
             chunks.append(("\n\n".join(current), tuple(held)))
-            current, held, size = [], [], 0
+        current, held, size = [], [], 0
         if _FENCE.match(para):
+            if lead:
+                chunks.append((lead, lead_held))
             chunks.extend((code, (index,)) for code in _split_code(para, max_tokens))
             continue
-        piece: list[str] = []
-        piece_size = 0
+        piece: list[str] = [lead] if lead else []
+        piece_size = count_tokens(lead) if lead else 0
         for sentence in _units(para, max_tokens):
             m = count_tokens(sentence)
             if piece and piece_size + m > max_tokens:
-                chunks.append((_join(piece), (index,)))
+                chunks.append(_piece(piece, lead, lead_held, index))
+                if lead:  # the lead is not carried over as overlap
+                    piece, lead = piece[1:], ""
                 carried: list[str] = []
                 carried_size = 0
                 for prev in reversed(piece):
@@ -152,10 +161,20 @@ def _pack(
             piece.append(sentence)
             piece_size += m
         if piece:
-            chunks.append((_join(piece), (index,)))
+            chunks.append(_piece(piece, lead, lead_held, index))
     if current:
         chunks.append(("\n\n".join(current), tuple(held)))
     return chunks
+
+
+def _piece(
+    piece: list[str], lead: str, lead_held: tuple[int, ...], index: int
+) -> tuple[str, tuple[int, ...]]:
+    """A piece of paragraph ``index``; the first may open with the short ``lead`` before it."""
+    if lead and piece and piece[0] == lead:
+        rest = _join(piece[1:])
+        return (f"{lead}\n\n{rest}" if rest else lead), ((*lead_held, index) if rest else lead_held)
+    return _join(piece), (index,)
 
 
 def _prose(block: Block) -> str:

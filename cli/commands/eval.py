@@ -55,6 +55,8 @@ class Outcome:
     risk_score: float = 0.0
     answerable: bool = True
     refused: bool = False  # the honest "not found": no cited answer sentence
+    question: str = ""
+    answer: str = ""  # what was answered, for reading a run's misses (--json)
 
 
 def score(q: EvalQuestion, body: dict[str, Any], latency_ms: float) -> Outcome:
@@ -86,6 +88,8 @@ def score(q: EvalQuestion, body: dict[str, Any], latency_ms: float) -> Outcome:
         risk_score=float(judgement.get("risk_score", 0.0)),
         answerable=q.answerable,
         refused=not cited,
+        question=q.question,
+        answer=answer,
     )
 
 

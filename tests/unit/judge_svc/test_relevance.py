@@ -370,6 +370,8 @@ def test_the_vector_length_is_the_models() -> None:
         ("司馬晏是誰的兒子？", "晉武帝司馬炎之子。", True),  # a word's head: 子 of 兒子
         ("吳淞路閘橋原來的地址在哪裡？", "閘橋原址位於外白渡橋以東。", True),
         ("溫哥華太陽報的創辦人是誰？", "溫哥華太陽報於1912年創刊。", False),  # 創刊 is not 創辦
+        # 「人」 of 「創辦人」 is too common a head: 「記者人數」 names no founder
+        ("溫哥華太陽報的創辦人是誰？", "溫哥華太陽報的記者人數近年已大大縮小。", False),
     ],
 )
 def test_a_sentence_names_the_relation_by_a_word_or_its_head(
@@ -379,3 +381,20 @@ def test_a_sentence_names_the_relation_by_a_word_or_its_head(
     title = terms_of("溫哥華太陽報 司馬晏 吳淞路閘橋")  # the entities are the titles' subjects
     focus = score_focus(question, [sentence], [" ".join([sentence, *others])], title)
     assert focus.names_asked == (names,)
+
+
+def test_a_number_of_another_measure_does_not_answer_how_much() -> None:
+    source = Source(
+        "tuva#0",
+        "tuva",
+        "唐努烏梁海如今通常只指俄羅斯聯邦的「圖瓦共和國」，面積為17萬平方公里，首府為克孜勒。"
+        "清朝時的唐努烏梁海還包含今天的阿爾泰共和國，總面積約24萬平方公里。",
+        "唐努烏梁海",
+    )
+    draft = "唐努烏梁海如今通常只指俄羅斯聯邦的「圖瓦共和國」，面積為17萬平方公里。 [tuva#0]"
+    judge = JUDGE.judge_offline
+    asked = judge(JudgeInput(draft, [source], "圖瓦共和國目前的人口大約有多少？", 1, 10))
+    assert not asked.relevance.addresses_question
+    assert any("人口" in m for m in asked.relevance.relevance_notes.split(";"))
+    area = judge(JudgeInput(draft, [source], "圖瓦共和國的面積大約有多少？", 1, 10))
+    assert area.relevance.addresses_question

@@ -117,6 +117,18 @@ class TestChunkTextLongParagraphs:
         chunks = chunk_text("# 規定\n\n" + ZH_LONG, max_tokens=100)
         assert {c.section for c in chunks} == {"規定"}
 
+    def test_a_short_line_before_a_long_paragraph_opens_its_first_chunk(self) -> None:
+        # A plain-text file's title line was a chunk of its own, quoted as an answer.
+        chunks = chunk_text("北賽普勒斯土耳其共和國\n\n" + ZH_LONG, max_tokens=100)
+        assert chunks[0].text.startswith("北賽普勒斯土耳其共和國\n\n這是第0句")
+        assert all(count_tokens(c.text) <= 100 for c in chunks)
+        assert sum("北賽普勒斯" in c.text for c in chunks) == 1  # not carried as overlap
+
+    def test_a_long_run_before_a_long_paragraph_stays_its_own_chunk(self) -> None:
+        para = "請假" * 20 + "。"  # 41 tokens: more than a quarter of the limit
+        chunks = chunk_text(para + "\n\n" + ZH_LONG, max_tokens=100)
+        assert chunks[0].text == para
+
     def test_an_over_long_sentence_is_not_truncated(self) -> None:
         text = "甲" * 300 + "乙" * 300
         chunks = chunk_text(text, max_tokens=100)
