@@ -9,6 +9,7 @@ source order and each is cited ``[chunk_id]``; nothing is written that a source 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,6 +62,7 @@ QUESTION_PENALTY = 0.5
 # same thing but not what is asked (「机器学习入门的学费」), and gives way to a sentence that
 # names it (「学费：5,200元」).
 RECORD_PENALTY = 0.3
+_HEADING_LINE = re.compile(r"#{1,6}\s")
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def _candidates(passages: list[Passage]) -> list[_Candidate]:
         # Tables after unwrapping: a row joined to the next as one wrapped line would be wrong.
         prose = tables_as_sentences(unwrap_lines(without_code_blocks(p.text)))
         for position, raw in enumerate(_sentences(prose)):
-            if is_noise(raw) or addresses_the_model(raw) or _introduces(raw):
+            if is_noise(raw) or addresses_the_model(raw) or _introduces(raw) or _heading(raw):
                 continue  # injected instructions in a document are not quoted to the user
             text = clean_sentence(raw)
             if not (MIN_CHARS <= len(text) <= MAX_CHARS):
@@ -108,6 +110,13 @@ def _in_language(asked: str, candidates: list[_Candidate], terms: set[str]) -> l
     if same and (not terms or any(_lexical(terms, c.text) > 0 for c in same)):
         return same
     return candidates
+
+
+def _heading(sentence: str) -> bool:
+    """A plain-text file's ``# Title`` line names its subject and states nothing: quoted, it
+    was an "answer" to a question about that subject (「大韩航空8702号班机事故」 for "who was
+    the captain?")."""
+    return bool(_HEADING_LINE.match(sentence))
 
 
 def _introduces(sentence: str) -> bool:

@@ -57,7 +57,7 @@ from mesh.answer_type import (
 from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import names_not_given
-from mesh.measures import measured, states_measure
+from mesh.measures import asked_date_part, measured, states_date_part, states_measure
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
 
@@ -348,17 +348,21 @@ def _typed_value(
     # of whose sentences names the relation asked for (「導演」 of 「…的導演是誰？」) gives another
     # fact about the entity; a word's last character is enough (「之子」 for 「兒子」). On the
     # answer-relevance set's tune half every such answer was already refused by the model; in the
-    # agent they were not.
-    loose = kind not in VETO_TYPES and kind is not AnswerType.NONE
-    if loose and not neutral and not any(focus.names_asked):
-        asked = ", ".join(focus.missing_terms[:3])
-        return TypedValue(kind, f"no sentence names what the question asks ({asked})", True)
+    # agent they were not. A date or quantity is held to it too, after its own checks: 「1870年
+    # 首登瑞尼尔山」 is a year about the mountain, not that of its last eruption (the refusal
+    # set's tune half).
+    unnamed = kind is not AnswerType.NONE and not neutral and not any(focus.names_asked)
+    if unnamed and kind not in VETO_TYPES:
+        return _unnamed(kind, focus)
     if not has_type(kind, " ".join(texts)):
         return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")
     units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
     if not states_count(units, list(texts), question):
         unit = " ".join(units)
         return TypedValue(kind, f"the question asks how many {unit}; the answer counts none")
+    part = asked_date_part(question) if kind is AnswerType.DATE else ""
+    if part and not any(states_date_part(part, t, question) for t in texts):
+        return TypedValue(kind, f"the question asks for a {part}; the answer states none")
     measure = measured(question) if kind is AnswerType.QUANTITY and not units else ""
     if measure and not any(states_measure(measure, t) for t in texts):
         return TypedValue(kind, f"the question asks for the {measure}; the answer states none")
@@ -368,7 +372,12 @@ def _typed_value(
         if anchored <= 0.0:
             asked = "what the question asks about"
             return TypedValue(kind, f"no sentence states a {kind.value} together with {asked}")
-    return TypedValue(kind)
+    return _unnamed(kind, focus) if unnamed else TypedValue(kind)
+
+
+def _unnamed(kind: AnswerType, focus: FocusScores) -> TypedValue:
+    asked = ", ".join(focus.missing_terms[:3])
+    return TypedValue(kind, f"no sentence names what the question asks ({asked})", True)
 
 
 def _anchored(

@@ -1,4 +1,5 @@
-"""What a Chinese "how much" question measures, and whether a sentence states that measure.
+"""What a Chinese "how much" question measures, and which part of a date a "when" question asks
+for (:func:`asked_date_part`); whether a sentence states it.
 
 「圖瓦共和國目前的人口大約有多少？」 asks for a population. A sentence about the republic that
 gives its area (「面積為17萬平方公里」) states a number, about the right entity, and was accepted
@@ -105,3 +106,52 @@ def states_measure(measure: str, text: str) -> bool:
     if not _NUMBER.search(text):
         return False
     return measure in text or any(unit in text for unit in _UNITS.get(measure, ()))
+
+
+# "In what year" / 「哪一年」 asks for a year, 「哪一天」 / "on what day" for a day: the date
+# pattern of :mod:`mesh.answer_type` is loose (any "each year", 「之後」), and a line giving "4
+# weeks paid holidays each year" was accepted for "in what year was the directive adopted?".
+_ASKS_YEAR = re.compile(r"哪一年|哪年|何年|(?:what|which) year|\bwhen\b.*\byear\b", re.I)
+_ASKS_DAY = re.compile(r"哪一天|哪天|幾月幾[日號]|几月几[日号]|(?:what|which) (?:day|date)\b", re.I)
+_YEAR = re.compile(
+    r"(?<![\d.,])(?:1\d{3}|20\d{2}|\d{2,4}\s*年|[\d一二三四五六七八九十〇零]+\s*年代)(?![\d.,]?\d)"
+    r"|[〇零一二三四五六七八九十百]{2,4}\s*年|元年"
+    r"|\b\d{1,4}\s*(?:BC|AD|BCE|CE)\b|\d{2,4}s\b",
+    re.I,
+)
+_MONTH_NAMES = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY = re.compile(
+    r"[\d一二三四五六七八九十]+\s*[日號号]|"
+    + _MONTH_NAMES
+    + r"\s+\d{1,2}\b|\b\d{1,2}\s+"
+    + _MONTH_NAMES,
+    re.I,
+)
+
+
+def asked_date_part(question: str) -> str:
+    """ "year" or "day" when the question asks for that part of a date, else "".
+
+    >>> asked_date_part("它是在哪一年成立的？"), asked_date_part("In what year was it built?")
+    ('year', 'year')
+    >>> asked_date_part("阿蒙森是在哪一天抵達南極點的？"), asked_date_part("When did he die?")
+    ('day', '')
+    """
+    if _ASKS_DAY.search(question):
+        return "day"
+    return "year" if _ASKS_YEAR.search(question) else ""
+
+
+def states_date_part(part: str, text: str, question: str = "") -> bool:
+    """Whether ``text`` states the part of a date asked for, other than one the question states.
+
+    >>> states_date_part("year", "every worker has at least 4 weeks paid holidays each year")
+    False
+    >>> states_date_part("year", "康熙四十八年，寺建立"), states_date_part("year", "In 1846, he")
+    (True, True)
+    >>> states_date_part("day", "他在1909年聽到消息"), states_date_part("day", "於12月14日抵達")
+    (False, True)
+    """
+    pattern = _DAY if part == "day" else _YEAR
+    asked = "".join(question.lower().split())
+    return any("".join(m.group(0).lower().split()) not in asked for m in pattern.finditer(text))

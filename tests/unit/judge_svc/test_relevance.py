@@ -398,3 +398,38 @@ def test_a_number_of_another_measure_does_not_answer_how_much() -> None:
     assert any("人口" in m for m in asked.relevance.relevance_notes.split(";"))
     area = judge(JudgeInput(draft, [source], "圖瓦共和國的面積大約有多少？", 1, 10))
     assert area.relevance.addresses_question
+
+
+def test_a_year_beside_no_word_of_the_relation_does_not_answer_when() -> None:
+    source = Source(
+        "rainier#0",
+        "rainier",
+        "瑞尼尔山被认为是世界上最危险的火山之一。B. Van Trump在1870年成功首登瑞尼尔山。"
+        "1890年Fay Fuller成为第一位首登瑞尼尔山的女性。瑞尼尔山也是喀斯开山脉的最高峰。",
+        "瑞尼尔山",
+    )
+    draft = "B. Van Trump在1870年成功首登瑞尼尔山。 [rainier#0]"
+    judge = JUDGE.judge_offline
+    erupted = judge(JudgeInput(draft, [source], "瑞尼尔山最近一次喷发是在哪一年？", 1, 10))
+    assert not erupted.relevance.addresses_question
+    climbed = judge(JudgeInput(draft, [source], "Van Trump是在哪一年首登瑞尼尔山的？", 1, 10))
+    assert climbed.relevance.addresses_question
+
+
+def test_a_line_without_a_year_does_not_answer_in_what_year() -> None:
+    source = Source(
+        "eu#0",
+        "eu",
+        "The Working Time Directive requires that every worker has at least 4 weeks paid "
+        "holidays each year. Most member states require more than 28 days in national law.",
+        "European Union law",
+    )
+    draft = (
+        "The Working Time Directive requires that every worker has at least 4 weeks paid "
+        "holidays each year. [eu#0]"
+    )
+    asked = JUDGE.judge_offline(
+        JudgeInput(draft, [source], "In what year was the Working Time Directive adopted?", 1, 10)
+    )
+    assert not asked.relevance.addresses_question
+    assert "year" in asked.relevance.relevance_notes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mesh.measures import measured, states_measure
+from mesh.measures import asked_date_part, measured, states_date_part, states_measure
 
 pytestmark = pytest.mark.unit
 
@@ -38,3 +38,28 @@ def test_a_unit_of_the_measure_states_it_without_its_name() -> None:
 
 def test_the_measure_named_without_a_number_does_not_state_it() -> None:
     assert not states_measure("人口", "人口多集中在首府。")
+
+
+@pytest.mark.parametrize(
+    ("question", "part"),
+    [
+        ("瑞尼尔山最近一次喷发是在哪一年？", "year"),
+        ("In what year was the Working Time Directive adopted?", "year"),
+        ("阿蒙森的探險隊是在哪一天抵達南極點的？", "day"),
+        ("On what date did the ship sink?", "day"),
+        ("When did the ship sink?", ""),
+    ],
+)
+def test_the_part_of_a_date_asked_for(question: str, part: str) -> None:
+    assert asked_date_part(question) == part
+
+
+def test_a_duration_or_each_year_is_not_a_year() -> None:
+    assert not states_date_part("year", "every worker has at least 4 weeks paid holidays each year")
+    assert not states_date_part("year", "瑞尼尔山被列入十年火山列表。")
+    assert states_date_part("year", "康熙四十八年，拉卜楞寺建立。")
+
+
+def test_the_questions_own_year_is_not_an_answer() -> None:
+    question = "1291年建立舊瑞士邦聯的是哪一年？"
+    assert not states_date_part("year", "瑞士聯邦的歷史可以追溯至1291年。", question)
