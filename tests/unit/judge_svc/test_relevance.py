@@ -393,10 +393,10 @@ def test_a_number_of_another_measure_does_not_answer_how_much() -> None:
     )
     draft = "唐努烏梁海如今通常只指俄羅斯聯邦的「圖瓦共和國」，面積為17萬平方公里。 [tuva#0]"
     judge = JUDGE.judge_offline
-    asked = judge(JudgeInput(draft, [source], "圖瓦共和國目前的人口大約有多少？", 1, 10))
+    asked: Any = judge(JudgeInput(draft, [source], "圖瓦共和國目前的人口大約有多少？", 1, 10))
     assert not asked.relevance.addresses_question
     assert any("人口" in m for m in asked.relevance.relevance_notes.split(";"))
-    area = judge(JudgeInput(draft, [source], "圖瓦共和國的面積大約有多少？", 1, 10))
+    area: Any = judge(JudgeInput(draft, [source], "圖瓦共和國的面積大約有多少？", 1, 10))
     assert area.relevance.addresses_question
 
 
@@ -410,9 +410,9 @@ def test_a_year_beside_no_word_of_the_relation_does_not_answer_when() -> None:
     )
     draft = "B. Van Trump在1870年成功首登瑞尼尔山。 [rainier#0]"
     judge = JUDGE.judge_offline
-    erupted = judge(JudgeInput(draft, [source], "瑞尼尔山最近一次喷发是在哪一年？", 1, 10))
+    erupted: Any = judge(JudgeInput(draft, [source], "瑞尼尔山最近一次喷发是在哪一年？", 1, 10))
     assert not erupted.relevance.addresses_question
-    climbed = judge(JudgeInput(draft, [source], "Van Trump是在哪一年首登瑞尼尔山的？", 1, 10))
+    climbed: Any = judge(JudgeInput(draft, [source], "Van Trump是在哪一年首登瑞尼尔山的？", 1, 10))
     assert climbed.relevance.addresses_question
 
 
@@ -428,7 +428,7 @@ def test_a_line_without_a_year_does_not_answer_in_what_year() -> None:
         "The Working Time Directive requires that every worker has at least 4 weeks paid "
         "holidays each year. [eu#0]"
     )
-    asked = JUDGE.judge_offline(
+    asked: Any = JUDGE.judge_offline(
         JudgeInput(draft, [source], "In what year was the Working Time Directive adopted?", 1, 10)
     )
     assert not asked.relevance.addresses_question
