@@ -645,7 +645,10 @@ class RetrievalEngine:
             offset += len(chunks)
             if text_first and staged is not None:
                 ids = [c.chunk_id for c in chunks]
-                if not await staged.set_vectors(item.tenant, record.doc_id, ids, own):
+                committed = await staged.set_vectors(item.tenant, record.doc_id, ids, own)
+                if not committed and not await _stored_whole(
+                    self._backend, staged, item.tenant, chunks
+                ):
                     raise FailedPrecondition(
                         f"document {record.doc_id!r} was deleted or replaced while it was "
                         "being embedded"
@@ -927,3 +930,17 @@ def fuse(
         Hit(chunks[cid], vscores.get(cid), bscores.get(cid), score, cid in waiting)
         for cid, score in order
     ]
+
+
+async def _stored_whole(
+    backend: SearchBackend, staged: TextFirstBackend, tenant: str, chunks: list[StoredChunk]
+) -> bool:
+    """Whether the document is stored exactly as ``chunks``, vectors and all. A second run of the
+    same job (its lease taken over while Redis restarted, the first run still going) commits
+    the same chunks first; the other run then finds no pending generation to commit. It did
+    its work, and failing its job said "lost" of a stored document (the topology rehearsal)."""
+    doc_id = chunks[0].doc_id if chunks else ""
+    if not doc_id or doc_id in await staged.pending_documents(tenant):
+        return False
+    stored = await backend.get_chunks(tenant, [c.chunk_id for c in chunks])
+    return [(c.chunk_id, c.text) for c in stored] == [(c.chunk_id, c.text) for c in chunks]

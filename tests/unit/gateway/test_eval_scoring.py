@@ -33,6 +33,7 @@ def test_a_cited_gold_answer_scores_everywhere() -> None:
     o = score(q, _body("Every Ninety Days [a.txt#0].", [("a.txt#0", "a.txt")]), 12.0)
     assert (o.retrieved, o.cited_gold, o.contains_answer) == (True, True, True)
     assert o.citations_valid and o.cited and o.accepted and o.latency_ms == 12.0
+    assert (o.question, o.answer) == ("q", "Every Ninety Days [a.txt#0].")  # kept for --json
 
 
 def test_invalid_citation_and_wrong_document() -> None:
