@@ -122,8 +122,8 @@ _YEAR = re.compile(
 _MONTH_NAMES = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DAY = re.compile(
     r"[\d一二三四五六七八九十]+\s*[日號号]|"
-    + _MONTH_NAMES
-    + r"\s+\d{1,2}\b|\b\d{1,2}\s+"
+    + r"\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b|"  # 10/5/2015, 2015-10-05
+    + (_MONTH_NAMES + r"\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+")
     + _MONTH_NAMES,
     re.I,
 )
@@ -151,6 +151,8 @@ def states_date_part(part: str, text: str, question: str = "") -> bool:
     (True, True)
     >>> states_date_part("day", "他在1909年聽到消息"), states_date_part("day", "於12月14日抵達")
     (False, True)
+    >>> states_date_part("day", "Argued 10/5/2015"), states_date_part("day", "on the 5th October")
+    (True, True)
     """
     pattern = _DAY if part == "day" else _YEAR
     asked = "".join(question.lower().split())

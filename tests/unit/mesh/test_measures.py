@@ -54,6 +54,11 @@ def test_the_part_of_a_date_asked_for(question: str, part: str) -> None:
     assert asked_date_part(question) == part
 
 
+@pytest.mark.parametrize("line", ["Argued 10/5/2015.", "Argued on January 13, 2009.", "13th Jan"])
+def test_a_day_is_stated_in_the_usual_english_forms(line: str) -> None:
+    assert states_date_part("day", line)
+
+
 def test_a_duration_or_each_year_is_not_a_year() -> None:
     assert not states_date_part("year", "every worker has at least 4 weeks paid holidays each year")
     assert not states_date_part("year", "瑞尼尔山被列入十年火山列表。")
