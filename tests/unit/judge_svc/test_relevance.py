@@ -433,3 +433,15 @@ def test_a_line_without_a_year_does_not_answer_in_what_year() -> None:
     )
     assert not asked.relevance.addresses_question
     assert "year" in asked.relevance.relevance_notes
+
+
+def test_a_synonym_names_the_relation_a_count_stands_beside() -> None:
+    rows = "親屬關係：繼父母、配偶之父母、子女死亡｜喪假日數：10日"
+    source = Source("s#0", "s", f"附表三　喪假日數表\n{rows}", "教職員工請假規則")
+    draft = f"{rows} [s#0]"
+    v: Any = JUDGE.judge_offline(JudgeInput(draft, [source], "配偶的父母過世，喪假有幾天？", 1, 10))
+    assert "no sentence names" not in v.relevance.relevance_notes  # 死亡 names 過世 ("die")
+    erupted: Any = JUDGE.judge_offline(
+        JudgeInput(draft, [source], "配偶的父母是哪一年開始請喪假的？", 1, 10)
+    )
+    assert not erupted.relevance.addresses_question
