@@ -62,6 +62,9 @@ QUESTION_PENALTY = 0.5
 # same thing but not what is asked (「机器学习入门的学费」), and gives way to a sentence that
 # names it (「学费：5,200元」).
 RECORD_PENALTY = 0.3
+# How much better (in question words held, plus the asked value's bonus) a sentence in another
+# language must answer before the question's own language stops being preferred.
+OTHER_LANGUAGE_MARGIN = 0.15
 _HEADING_LINE = re.compile(r"#{1,6}\s")
 
 
@@ -101,15 +104,39 @@ def _sentences(prose: str) -> list[str]:
     return [s for s in out if s]
 
 
-def _in_language(asked: str, candidates: list[_Candidate], terms: set[str]) -> list[_Candidate]:
+def _in_language(asked: str, candidates: list[_Candidate], question: str) -> list[_Candidate]:
     """The candidates in the question's language when one of them shares a question term (or
-    the question has none to share); else all of them (all of them too with no question)."""
+    the question has none to share) and none in another language answers clearly better; else
+    all of them (all of them too with no question)."""
     if not asked:
         return candidates
+    terms = content_terms(question)
     same = [c for c in candidates if same_language(asked, c.text)]
-    if same and (not terms or any(_lexical(terms, c.text) > 0 for c in same)):
-        return same
-    return candidates
+    if not same or (terms and not any(_lexical(terms, c.text) > 0 for c in same)):
+        return candidates
+    if len(same) < len(candidates) and _answered_elsewhere(question, terms, same, candidates):
+        return candidates
+    return same
+
+
+def _answered_elsewhere(
+    question: str, terms: set[str], same: list[_Candidate], every: list[_Candidate]
+) -> bool:
+    """Whether a sentence in another language answers clearly better than any in the question's
+    own: it holds more of the question's words in translation, with a value of the asked kind.
+    "Which laptop model is the standard configuration?" has English lines on laptops
+    (「Standard staff laptops are replaced every four years」) and the answer only in
+    「标准配置：ThinkPad T14」 (the documents benchmark's tune half)."""
+    kept = set(same)
+    other = [c for c in every if c not in kept]
+    own = _lexical_array(terms, same) + _answer_fit(question, [c.text for c in same])
+    translated = np.array([translated_share(question, c.text) for c in other])
+    there = translated + _answer_fit(question, [c.text for c in other])
+    return float(there.max()) >= float(own.max()) + OTHER_LANGUAGE_MARGIN
+
+
+def _lexical_array(terms: set[str], candidates: list[_Candidate]) -> npt.NDArray[np.float64]:
+    return np.array([_lexical_in_place(terms, c) for c in candidates])
 
 
 def _heading(sentence: str) -> bool:
@@ -175,7 +202,7 @@ def select_sentences(
     """Up to ``limit`` cited sentences answering ``question`` (and each of ``aspects``), in the
     language of ``language_of`` (the question as asked) when its sentences bear on it."""
     every = _candidates(passages)
-    candidates = _in_language(language_of, every, content_terms(question))
+    candidates = _in_language(language_of, every, question)
     codes = query_codes(question)
     if codes:  # a row holding the code is quoted in its own language (as a quote)
         kept = set(candidates)

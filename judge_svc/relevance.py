@@ -58,6 +58,7 @@ from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
+from mesh.records import addressed_cells
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
 
@@ -372,7 +373,9 @@ def _typed_value(
         if anchored <= 0.0:
             asked = "what the question asks about"
             return TypedValue(kind, f"no sentence states a {kind.value} together with {asked}")
-    if unnamed and not _named_by_synonym(focus.missing_terms, texts):
+    # A cell named by its row and column needs no word of the relation.
+    cell = any(_cell_of_kind(question, kind, t) for t in texts)
+    if unnamed and not cell and not _named_by_synonym(focus.missing_terms, texts):
         return _unnamed(kind, focus)
     return TypedValue(kind)
 
@@ -404,15 +407,20 @@ def _anchored(
     answer sentence that also states a new value of the expected type: the value and the relation
     in the same sentence ("died in 1973", not "1951–1955" beside "after his father died"), in a
     sentence about the question's entity (one quoted from a passage about something else states
-    that thing's date)."""
+    that thing's date). A table row whose label and column the question names holds the relation
+    in its cell (:func:`mesh.records.addressed_cells`): the whole of it."""
     return max(
         (
-            share
+            1.0 if _cell_of_kind(question, kind, text) else share
             for text, share, on_entity in zip(texts, focus.sentence_anchor, about, strict=True)
             if on_entity and has_new_value(kind, text, question)
         ),
         default=0.0,
     )
+
+
+def _cell_of_kind(question: str, kind: AnswerType, text: str) -> bool:
+    return any(has_new_value(kind, v, question) for v in addressed_cells(question, text))
 
 
 def _about_entity(

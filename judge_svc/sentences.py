@@ -55,6 +55,8 @@ def split_sentences(draft: str) -> list[str]:
     ['Codes are 4xx (e.g. 422).[a]']
     >>> split_sentences("優先級：P3｜示例：藍屏；卡紙｜時限：3日 [a]")
     ['優先級：P3｜示例：藍屏；卡紙｜時限：3日 [a]']
+    >>> split_sentences("MAKE: MISS.VALLEY ARMS CO. UNK 12GA | TAG: SJ4117-1 [a]")
+    ['MAKE: MISS.VALLEY ARMS CO. UNK 12GA | TAG: SJ4117-1 [a]']
     >>> split_sentences("Charles M. Sevilla, San Diego, Cal.; on behalf of the Respondent. [a]")
     ['Charles M. Sevilla, San Diego, Cal.; on behalf of the Respondent.[a]']
     """
@@ -63,10 +65,12 @@ def split_sentences(draft: str) -> list[str]:
     for m in _END.finditer(draft):
         if m.group()[0] in "；;" and _in_record(draft, m.start()):
             continue  # a table record's cell (「典型示例：蓝屏；卡纸｜…」): the record is one line
-        if m.group().startswith(".") and ends_with_abbreviation(draft, m.start() + 1):
-            rest = draft[m.end() :].lstrip()
-            if rest and not rest.startswith(("[", "【")):
-                continue  # "e.g. 422": the sentence goes on (a citation after it ends it)
+        if m.group().startswith(".") and (
+            ends_with_abbreviation(draft, m.start() + 1) or _in_record(draft, m.start())
+        ):
+            rest = draft[m.end() :].lstrip(" \t")
+            if rest and not rest.startswith(("[", "【", "\n")):
+                continue  # "e.g. 422", "ARMS CO. UNK" in a record: the sentence goes on
         pieces.append(draft[start : m.end()])
         start = m.end()
     pieces.append(draft[start:])

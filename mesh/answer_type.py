@@ -114,6 +114,8 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
         r"世紀|世纪|點|点|個月|个月)|"
         # A day of the month: 「29號」, 「十月二十九号」; not a model's number (「鑫诺二号」).
         r"(?:(?<!\d)\d{1,2}|月\s*" + _ZH_NUMERAL + r"+)\s*[號号]|"
+        # A time of day: "08:35", 「13：30」, "16h05", "1:01 p.m.".
+        r"(?<![\d:])\d{1,2}\s*[:：h]\s*\d{2}(?![\d:])|\d{1,2}\s*[ap]\.?m\.?(?!\w)|"
         r"朝|時期|时期|年代|時代|时代|期間|期间|之後|之后|之前|"
         r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|工作日|工作天|"
         r"\b(?:century|decade|era|period|reign|dynasty|spring|summer|autumn|winter|"

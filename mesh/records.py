@@ -17,6 +17,7 @@ RECORD = re.compile(
     r"^[^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*(?:[｜|][^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*)+$"
 )
 _COLUMN = re.compile(r"([^｜|:：]{1,40})[:：]")
+_CELL = re.compile(r"^([^:：]{1,40})[:：](.*)$", re.S)
 
 
 def is_record(text: str) -> bool:
@@ -39,3 +40,40 @@ def columns_not_asked(question: str, text: str) -> bool:
         return False
     columns = " ".join(m.group(1) for m in _COLUMN.finditer(text))
     return not terms & content_terms(columns)
+
+
+def fields(text: str) -> list[tuple[str, str]]:
+    """A record's ``(column, value)`` pairs, in order; empty for text that is no record.
+
+    >>> fields("Train: Port Ellery | 2212: 08:35")
+    [('Train', 'Port Ellery'), ('2212', '08:35')]
+    """
+    if not is_record(text):
+        return []
+    out: list[tuple[str, str]] = []
+    for cell in re.split(r"\s*[｜|]\s*", text.strip()):
+        m = _CELL.match(cell)
+        if m:
+            out.append((m.group(1).strip(), m.group(2).strip()))
+    return out
+
+
+def addressed_cells(question: str, text: str) -> list[str]:
+    """The values of a record's cells that the question addresses by row and column: it names
+    the row's label (the first cell's value, every word of it) and the cell's column (a word of
+    its name). "If I board train 2212 at Kingsford, when do I reach Port Ellery?" addresses
+    ``2212: 08:35`` in the row 「Train: Port Ellery | …」: a timetable names the relation
+    (arriving) nowhere, the cell is the answer.
+
+    >>> row = "Train: Port Ellery | 2210: 08:09 | 2212: 08:35"
+    >>> addressed_cells("When is 2212 at Port Ellery?", row), addressed_cells("Kingsford?", row)
+    (['08:35'], [])
+    """
+    cells = fields(text)
+    if len(cells) < 2:
+        return []
+    asked = content_terms(question)
+    label = content_terms(cells[0][1])
+    if not label or not label <= asked:
+        return []
+    return [value for column, value in cells[1:] if value and content_terms(column) & asked]

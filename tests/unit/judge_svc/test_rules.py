@@ -205,3 +205,11 @@ def test_the_judge_and_the_writer_agree_on_sentences_with_abbreviations() -> Non
         "We keep logs, etc.[a]",
         "Next one.",
     ]
+
+
+def test_a_period_inside_a_table_record_does_not_end_it() -> None:
+    """「MISS.VALLEY ARMS CO. UNK 12GA」: cut at "CO.", the row's second half had no citation."""
+    row = "MAKE: MISS.VALLEY ARMS CO. UNK 12GA | TAG: SJ4117-1 [fa#7]"
+    assert split_sentences(row) == [row]
+    prose = "Made by Arms Co. It is old. [a]"
+    assert split_sentences(prose) == ["Made by Arms Co.", "It is old.[a]"]
