@@ -44,6 +44,7 @@ from judge_svc.relevance_model import (
 )
 from judge_svc.rules import Sentence, Source
 from judge_svc.sentences import is_lead_in
+from mesh import person_names
 from mesh.answer_type import (
     VETO_TYPES,
     AnswerType,
@@ -58,6 +59,7 @@ from mesh.codes import holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
+from mesh.person_names import asks_for_name, names_person
 from mesh.records import addressed_cells
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
@@ -143,6 +145,7 @@ class RelevanceChecker:
     ) -> None:
         self._embedder = embedder
         self._model = semantic_model if embedder is not None else lexical_model
+        person_names.load()
 
     @property
     def uses_embeddings(self) -> bool:
@@ -355,6 +358,9 @@ def _typed_value(
     unnamed = kind is not AnswerType.NONE and not neutral and not any(focus.names_asked)
     if unnamed and kind not in VETO_TYPES:
         return _unnamed(kind, focus)
+    named = kind is not AnswerType.PERSON or not asks_for_name(question)
+    if not named and not any(names_person(t, question) for t in texts):
+        return TypedValue(kind, "the question asks for a name; no sentence gives one", True)
     if not has_type(kind, " ".join(texts)):
         return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")
     units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
