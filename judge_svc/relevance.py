@@ -358,8 +358,7 @@ def _typed_value(
     unnamed = kind is not AnswerType.NONE and not neutral and not any(focus.names_asked)
     if unnamed and kind not in VETO_TYPES:
         return _unnamed(kind, focus)
-    named = kind is not AnswerType.PERSON or not asks_for_name(question)
-    if not named and not any(names_person(t, question) for t in texts):
+    if asks_for_name(question) and not any(names_person(t, question) for t in texts):
         return TypedValue(kind, "the question asks for a name; no sentence gives one", True)
     if not has_type(kind, " ".join(texts)):
         return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")

@@ -23,9 +23,11 @@ import jieba.posseg
 
 from mesh.scripts import fold_script
 
-_ASKS_NAME = re.compile(
-    r"叫什[么麼]名字|叫什[么麼]|名字是|的名字|姓名|名叫|哪一?位|哪[几幾]位|是哪个人|是哪個人"
-)
+_ASKS_PERSON = re.compile(r"姓名|哪一?位|哪[几幾]位|是哪一?个人|是哪一?個人")
+# "What is X called": a person's name when X ends in a word for a person (「机长」, 「创办人」,
+# 「妻子」), not a bridge's or a country's.
+_NAME_OF = re.compile(r"([\u4e00-\u9fff])的?(?:叫什[么麼]|名字|名叫)")
+_PERSON_HEADS = frozenset("长長师師手员員人者官王帝后妻夫子女父母兄弟姐妹姊哥生任他她友侣侶")
 _PERSON_TAGS = frozenset({"nr", "nrt", "nrfg"})
 _LATIN_NAME = re.compile(r"\b[A-Z][a-z]+\b")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
@@ -37,10 +39,14 @@ def asks_for_name(question: str) -> bool:
 
     >>> asks_for_name("机长叫什么名字？"), asks_for_name("由哪一位建筑师设计的？")
     (True, True)
-    >>> asks_for_name("誰負責核准請假？"), asks_for_name("Who is the captain?")
+    >>> asks_for_name("誰負責核准請假？"), asks_for_name("这座桥叫什么名字？")
     (False, False)
     """
-    return bool(_HAN.search(question)) and _ASKS_NAME.search(question) is not None
+    if not _HAN.search(question):
+        return False
+    if _ASKS_PERSON.search(question):
+        return True
+    return any(m.group(1) in _PERSON_HEADS for m in _NAME_OF.finditer(question))
 
 
 def names_person(text: str, question: str) -> bool:

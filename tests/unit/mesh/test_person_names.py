@@ -26,7 +26,14 @@ def test_questions_asking_for_a_name(question: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["誰負責核准請假？", "負責搬運的是哪一家公司？", "Who designed the synagogue?"]
+    "question",
+    [
+        "誰負責核准請假？",
+        "負責搬運的是哪一家公司？",
+        "Who designed the synagogue?",
+        "这座桥叫什么名字？",
+        "這個國家的名字是什麼？",
+    ],
 )
 def test_questions_a_role_or_an_office_answers(question: str) -> None:
     assert not asks_for_name(question)
