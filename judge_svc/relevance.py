@@ -379,8 +379,11 @@ def _typed_value(
             asked = "what the question asks about"
             return TypedValue(kind, f"no sentence states a {kind.value} together with {asked}")
     # A cell named by its row and column needs no word of the relation.
-    cell = any(_cell_of_kind(question, kind, t) for t in texts)
-    if unnamed and not cell and not _named_by_synonym(focus.missing_terms, texts):
+    if (
+        unnamed
+        and not any(_cell_of_kind(question, kind, t) for t in texts)
+        and not _named_by_synonym(focus.missing_terms, texts)
+    ):
         return _unnamed(kind, focus)
     return TypedValue(kind)
 

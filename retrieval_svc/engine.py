@@ -935,10 +935,11 @@ def fuse(
 async def _stored_whole(
     backend: SearchBackend, staged: TextFirstBackend, tenant: str, chunks: list[StoredChunk]
 ) -> bool:
-    """Whether the document is stored exactly as ``chunks``, vectors and all. A second run of the
-    same job (its lease taken over while Redis restarted, the first run still going) commits
-    the same chunks first; the other run then finds no pending generation to commit. It did
-    its work, and failing its job said "lost" of a stored document (the topology rehearsal)."""
+    """Whether the document is stored as ``chunks`` (the same ids and texts) with no pending
+    generation left. A second run of the same job (its lease taken over while Redis restarted,
+    the first run still going) commits the same chunks first; the other run then finds no
+    pending generation to commit. It did its work, and failing its job said "lost" of a stored
+    document (the topology rehearsal)."""
     doc_id = chunks[0].doc_id if chunks else ""
     if not doc_id or doc_id in await staged.pending_documents(tenant):
         return False
