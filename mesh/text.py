@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
+
+import snowballstemmer
 
 # A sentence ends at Chinese or Western terminal punctuation (a closing quote stays with it),
 # at a period followed by a space, or at a line break. A semicolon followed by a lower-case
@@ -106,3 +109,27 @@ def content_terms(text: str) -> set[str]:
     out.update(h for h in han if h not in STOP_WORDS)
     out.update(a + b for a, b in itertools.pairwise(han))
     return out
+
+
+_SNOWBALL = snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def english_stem(word: str) -> str:
+    """The Snowball (Porter 2) stem of a lower-case English word ("appearances" and "appeared"
+    are both "appear"); anything but ASCII letters is returned as it is.
+
+    >>> english_stem("sundays"), english_stem("2212"), english_stem("试用期")
+    ('sunday', '2212', '试用期')
+    """
+    return str(_SNOWBALL.stemWord(word)) if word.isascii() and word.isalpha() else word
+
+
+def stemmed_terms(text: str) -> set[str]:
+    """:func:`content_terms` with English words reduced to their Snowball (Porter 2) stems, so
+    that "a two-zone fare" shares "zone" with the row 「Two zones」 and "arrive" with "arrives".
+
+    >>> sorted(stemmed_terms("Two zones arriving"))
+    ['arriv', 'two', 'zone']
+    """
+    return {english_stem(t) for t in content_terms(text)}

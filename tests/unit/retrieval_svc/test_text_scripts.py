@@ -61,3 +61,19 @@ def test_folded_terms_come_first_and_the_extra_ones_are_new(text: str) -> None:
     extra = terms[len(folded) :]
     assert not set(extra) & set(folded)
     assert tokenize(fold_script(text)) == folded
+
+
+TIMETABLE = [
+    "On Sundays trains run hourly, leaving Port Ellery at ten past each hour.",
+    "Train 2145 is the last weekday train from Port Ellery.",
+]
+
+
+def test_english_words_are_stemmed_so_a_singular_finds_its_plural() -> None:
+    assert tokenize("Sundays trains")[:2] == ["sunday", "train"]
+    assert _best([tokenize(p) for p in TIMETABLE], query_terms("first Sunday train")) == 0
+
+
+def test_passages_stored_before_stemming_are_still_found_by_their_words() -> None:
+    stored_as_written = [_cut(p, stem=False) for p in TIMETABLE]
+    assert _best(stored_as_written, query_terms("Which trains run on Sundays?")) == 0
