@@ -30,7 +30,7 @@ from mesh.codes import holds_code, query_codes
 from mesh.glossary import translated_share
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
-from mesh.text import content_terms, split_sentences, unwrap_lines
+from mesh.text import split_sentences, stemmed_terms, unwrap_lines
 from mesh.value_words import holds_asked_value
 
 MIN_CHARS, MAX_CHARS = 8, 400
@@ -110,7 +110,7 @@ def _in_language(asked: str, candidates: list[_Candidate], question: str) -> lis
     all of them (all of them too with no question)."""
     if not asked:
         return candidates
-    terms = content_terms(question)
+    terms = stemmed_terms(question)
     same = [c for c in candidates if same_language(asked, c.text)]
     if not same or (terms and not any(_lexical(terms, c.text) > 0 for c in same)):
         return candidates
@@ -154,7 +154,7 @@ def _introduces(sentence: str) -> bool:
 def _lexical(question_terms: set[str], text: str) -> float:
     if not question_terms:
         return 0.0
-    return len(question_terms & content_terms(text)) / len(question_terms)
+    return len(question_terms & stemmed_terms(text)) / len(question_terms)
 
 
 def _lexical_in_place(question_terms: set[str], c: _Candidate) -> float:
@@ -163,8 +163,8 @@ def _lexical_in_place(question_terms: set[str], c: _Candidate) -> float:
     instructions' sentence about filling that field in."""
     if not question_terms:
         return 0.0
-    own = question_terms & content_terms(c.text)
-    placed = (question_terms & content_terms(c.section)) - own if c.section else set()
+    own = question_terms & stemmed_terms(c.text)
+    placed = (question_terms & stemmed_terms(c.section)) - own if c.section else set()
     return (len(own) + SECTION_SHARE * len(placed)) / len(question_terms)
 
 
@@ -181,7 +181,7 @@ def _most_promising(candidates: list[_Candidate], parts: list[str], limit: int) 
     """Only the lexically most promising sentences (per part) are worth embedding."""
     keep: set[int] = set()
     quota = max(MAX_EMBEDDED // len(parts), limit)
-    for terms in (content_terms(p) for p in parts):
+    for terms in (stemmed_terms(p) for p in parts):
         ranked = sorted(
             range(len(candidates)),
             key=lambda i: (-_lexical(terms, candidates[i].text), candidates[i].rank, i),
@@ -222,7 +222,7 @@ def select_sentences(
         q = embedder.embed_query(text)
         cos = vectors @ q
         semantic = np.clip((cos - COS_FLOOR) / COS_SPAN, 0.0, 1.0)
-        terms = content_terms(text)
+        terms = stemmed_terms(text)
         lexical = np.array([_lexical_here(text, terms, c) for c in candidates])
         prior = np.array([0.1 / (1 + c.rank) for c in candidates])
         out: npt.NDArray[np.float64] = (
