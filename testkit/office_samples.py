@@ -89,6 +89,37 @@ def two_column_pdf() -> bytes:
     return out.getvalue()
 
 
+def framed_bulletin_pdf() -> bytes:
+    """An election bulletin drawn as ruled boxes: a title box across the page, then two
+    framed columns of contests (a contest's lines 10 pt apart, contests 20 pt apart) and a
+    footer box, as a county's precinct bulletin is laid out. pdfplumber finds the rules as a
+    table of a few huge cells."""
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    for box in ((30, 720, 552, 40), (30, 90, 276, 630), (306, 90, 276, 630), (30, 50, 552, 40)):
+        c.rect(*box)
+    c.drawString(36, 740, "PRECINCT BULLETIN GENERAL ELECTION PRECINCT 0050003A ACTON")
+    c.drawString(36, 66, "END OF BULLETIN")
+    contests = [
+        (f"CONTEST NUMBER {i}", [f"CANDIDATE {i}A REP {100 + i}", f"CANDIDATE {i}B DEM {50 + i}"])
+        for i in range(1, 17)
+    ]
+    contests[4] = ("SHERIFF", ["JIM MCDONNELL 219", "PAUL TANAKA 61"])
+    for x, part in ((30, contests[:8]), (306, contests[8:])):
+        y = 700
+        for name, lines in part:
+            for text in (name, *lines):
+                c.drawString(x + 6, y, text)
+                y -= 10
+            y -= 20
+    c.showPage()
+    c.save()
+    return out.getvalue()
+
+
 def docx_with_table() -> bytes:
     """A DOCX: a heading, a paragraph, a table, a list item, and a page header."""
     import docx

@@ -19,6 +19,7 @@ from mesh.errors import InvalidInput
 from retrieval_svc.documents.margins import MarginLine, running_lines
 from retrieval_svc.documents.model import Block, Document, Kind, Limits, PagesRead, TableRow
 from retrieval_svc.documents.pdf_chars import page_words, path_count
+from retrieval_svc.documents.pdf_frames import box_paragraphs, is_frame
 from retrieval_svc.documents.pdf_lines import Line, Word, body_size, join_lines, lines_of
 from retrieval_svc.documents.pdf_lines import paragraphs as group_paragraphs
 from retrieval_svc.documents.pdf_tables import aligned_tables
@@ -38,6 +39,8 @@ class _Table:
     rows: list[TableRow]
     x0: float = 0.0
     x1: float = 0.0
+    # A ruled frame around text (:mod:`pdf_frames`): its boxes' paragraphs, and no rows.
+    boxes: tuple[Block, ...] = ()
 
 
 @dataclass
@@ -85,6 +88,11 @@ def _ruled_tables(
             rows.append(
                 tuple("" if c is None else _cell_text(_words_in(words, c)) for c in row.cells)
             )
+        if is_frame(rows):
+            inside = {id(w) for w in _words_in(outside, tuple(found.bbox))}
+            outside = [w for w in outside if id(w) not in inside]
+            tables.append(_frame(found, words, number))
+            continue
         rows = [r for r in drop_empty_columns(rows) if any(r)]
         if len(rows) < 2 or len(rows[0]) < 2:
             continue
@@ -94,6 +102,19 @@ def _ruled_tables(
         rows_of = [TableRow(r, number) for r in body]
         tables.append(_Table(found.bbox[1], 0, header, rows_of, found.bbox[0], found.bbox[2]))
     return tables, outside
+
+
+def _frame(found: Any, words: list[Word], number: int) -> _Table:
+    """A ruled frame's boxes (row by row, left to right) as paragraphs (:mod:`pdf_frames`)."""
+    boxes = [
+        Block(Kind.PARAGRAPH, text, page=number)
+        for row in found.rows
+        for cell in row.cells
+        if cell is not None
+        for text in box_paragraphs(_words_in(words, cell))
+    ]
+    x0, top, x1, _ = found.bbox
+    return _Table(top, 0, (), [], x0, x1, tuple(boxes))
 
 
 def _in_column(table: _Table, lines: list[Line]) -> _Table:
@@ -196,7 +217,8 @@ def _blocks(pages: list[_Page]) -> list[Block]:
             ]
             items.append((max(after) + 0.5 if after else -0.5, 1, table))
         for _, _, item in sorted(items, key=lambda t: (t[0], t[1])):
-            _append(blocks, item, page.number)
+            for part in item.boxes if isinstance(item, _Table) and item.boxes else [item]:
+                _append(blocks, part, page.number)
     return blocks
 
 

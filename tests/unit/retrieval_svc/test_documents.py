@@ -64,6 +64,15 @@ class TestPdf:
         assert {r.page for r in table.rows} == {1, 2}
         assert table.header not in [r.cells for r in table.rows], "repeated header dropped"
 
+    def test_a_ruled_frame_around_text_is_read_as_its_boxes_paragraphs(self) -> None:
+        out = _read(PDF, samples.framed_bulletin_pdf())
+        assert not _tables(out), "a frame of huge cells is not a table"
+        texts = [b.text for b in out.document.blocks]
+        assert "SHERIFF JIM MCDONNELL 219 PAUL TANAKA 61" in texts, "one contest, one paragraph"
+        assert texts.index("CONTEST NUMBER 8 CANDIDATE 8A REP 108 CANDIDATE 8B DEM 58") < (
+            texts.index("CONTEST NUMBER 9 CANDIDATE 9A REP 109 CANDIDATE 9B DEM 59")
+        ), "the left box is read before the right one"
+
     def test_each_block_keeps_its_page(self) -> None:
         out = _read(PDF, samples.leave_policy_pdf())
         second = next(b for b in out.document.blocks if b.text.startswith("第二條"))
