@@ -58,8 +58,8 @@ async def test_reingest_replaces_the_whole_document(backend: SearchBackend, tena
     assert [c.text for c in await backend.get_chunks(tenant, ["doc#0", "doc#1", "doc#2"])] == [
         "new narwhal text"
     ]
-    assert await backend.bm25_search(tenant, ["walrus"], 10) == []
-    assert [h.chunk.text for h in await backend.bm25_search(tenant, ["narwhal"], 10)] == [
+    assert await backend.bm25_search(tenant, tokenize("walrus"), 10) == []
+    assert [h.chunk.text for h in await backend.bm25_search(tenant, tokenize("narwhal"), 10)] == [
         "new narwhal text"
     ]
     hits = await backend.vector_search(tenant, unit(1, 0), 10)
@@ -74,7 +74,7 @@ async def test_reingesting_identical_content_is_idempotent(
     for _ in range(2):
         await put(backend, tenant, "same", ["stable text one", "stable text two"])
     assert await backend.stats(tenant) == (1, 2)
-    assert len(await backend.bm25_search(tenant, ["stable"], 10)) == 2
+    assert len(await backend.bm25_search(tenant, tokenize("stable"), 10)) == 2
 
 
 async def test_readers_see_the_old_or_the_new_version_never_a_mix(
@@ -90,7 +90,7 @@ async def test_readers_see_the_old_or_the_new_version_never_a_mix(
     async def read() -> list[tuple[set[str], int]]:
         seen: list[tuple[set[str], int]] = []
         while not writer.done():
-            hits = await backend.bm25_search(tenant, ["version"], 100)
+            hits = await backend.bm25_search(tenant, tokenize("version"), 100)
             seen.append(({h.chunk.text.split()[1] for h in hits}, len(hits)))
             await asyncio.sleep(0)
         return seen
@@ -100,7 +100,7 @@ async def test_readers_see_the_old_or_the_new_version_never_a_mix(
     await writer
     assert observed
     assert all(len(texts) == 1 and count == 40 for texts, count in observed), observed
-    hits = await backend.bm25_search(tenant, ["version"], 100)
+    hits = await backend.bm25_search(tenant, tokenize("version"), 100)
     assert {h.chunk.text.split()[1] for h in hits} == {"v3"} and len(hits) == 40
 
 
@@ -112,7 +112,7 @@ async def test_delete(backend: SearchBackend, tenant: str) -> None:
     assert await backend.delete_document(tenant, "never-was") is None
     assert [d.doc_id for d in await backend.list_documents(tenant)] == ["kept"]
     assert await backend.get_chunks(tenant, ["gone#0", "gone#1"]) == []
-    assert await backend.bm25_search(tenant, ["zebra"], 10) == []
+    assert await backend.bm25_search(tenant, tokenize("zebra"), 10) == []
     assert [h.chunk.doc_id for h in await backend.vector_search(tenant, unit(1), 10)] == ["kept"]
     assert await backend.stats(tenant) == (1, 1)
 
@@ -138,9 +138,11 @@ async def test_bm25_search_orders_by_relevance(backend: SearchBackend, tenant: s
     hits = await backend.bm25_search(tenant, tokenize("fox"), 10)
     assert [h.chunk.chunk_id for h in hits] == ["b#0", "a#0"]
     assert hits[0].score > hits[1].score > 0
-    assert await backend.bm25_search(tenant, ["unicorn"], 10) == []
+    assert await backend.bm25_search(tenant, tokenize("unicorn"), 10) == []
     assert await backend.bm25_search(tenant, [], 10) == []
-    assert [h.chunk.chunk_id for h in await backend.bm25_search(tenant, ["fox"], 1)] == ["b#0"]
+    assert [h.chunk.chunk_id for h in await backend.bm25_search(tenant, tokenize("fox"), 1)] == [
+        "b#0"
+    ]
 
 
 async def test_filters_by_doc_ids_and_metadata(backend: SearchBackend, tenant: str) -> None:
@@ -158,7 +160,9 @@ async def test_filters_by_doc_ids_and_metadata(backend: SearchBackend, tenant: s
 
     async def both(where: ChunkFilter) -> tuple[set[str], set[str]]:
         v = {h.chunk.doc_id for h in await backend.vector_search(tenant, q, 10, where)}
-        b = {h.chunk.doc_id for h in await backend.bm25_search(tenant, ["shared"], 10, where)}
+        b = {
+            h.chunk.doc_id for h in await backend.bm25_search(tenant, tokenize("shared"), 10, where)
+        }
         return v, b
 
     assert await both(ChunkFilter()) == ({"en1", "en2", "zh1"},) * 2
@@ -184,8 +188,8 @@ async def test_tenants_are_isolated(backend: SearchBackend, tenant: str, other: 
     assert [c.text for c in await backend.get_chunks(tenant, ["same-id#0", "only-b#0"])] == [
         "tenant a secret aardvark"
     ]
-    assert await backend.bm25_search(tenant, ["badger"], 10) == []
-    assert await backend.bm25_search(other, ["aardvark"], 10) == []
+    assert await backend.bm25_search(tenant, tokenize("badger"), 10) == []
+    assert await backend.bm25_search(other, tokenize("aardvark"), 10) == []
     assert {h.chunk.text for h in await backend.vector_search(tenant, unit(1), 10)} == {
         "tenant a secret aardvark"
     }
@@ -202,7 +206,7 @@ async def test_an_empty_tenant_has_nothing(backend: SearchBackend, tenant: str) 
     assert await backend.list_documents(tenant) == []
     assert await backend.get_chunks(tenant, ["x#0"]) == []
     assert await backend.vector_search(tenant, unit(1), 5) == []
-    assert await backend.bm25_search(tenant, ["anything"], 5) == []
+    assert await backend.bm25_search(tenant, tokenize("anything"), 5) == []
     assert await backend.stats(tenant) == (0, 0)
     assert await backend.delete_document(tenant, "x") is None
 
@@ -222,7 +226,7 @@ async def test_concurrent_replaces_of_one_document_leave_one_whole_version(
     versions = [make_doc("doc", [f"variant {v} part {i}" for i in range(3 + v)]) for v in range(3)]
     await asyncio.gather(*(backend.replace_document(tenant, *v) for v in versions))
     (record,) = await backend.list_documents(tenant)
-    hits = await backend.bm25_search(tenant, ["variant"], 50)
+    hits = await backend.bm25_search(tenant, tokenize("variant"), 50)
     assert len({h.chunk.text.split()[1] for h in hits}) == 1
     assert len(hits) == record.chunk_count
     assert await backend.stats(tenant) == (1, record.chunk_count)
@@ -284,7 +288,9 @@ async def test_text_first_is_found_by_bm25_at_once_and_by_vectors_once_they_are_
     assert await backend.pending_documents(tenant) == frozenset()
     best = await backend.vector_search(tenant, unit(1, 0, 0), 1)
     assert [h.chunk.chunk_id for h in best] == ["scan#0"]
-    assert [h.chunk.chunk_id for h in await backend.bm25_search(tenant, ["owls"], 10)] == ["scan#1"]
+    assert [h.chunk.chunk_id for h in await backend.bm25_search(tenant, tokenize("owls"), 10)] == [
+        "scan#1"
+    ]
     assert [d.chunk_count for d in await backend.list_documents(tenant) if d.doc_id == "scan"] == [
         2
     ]

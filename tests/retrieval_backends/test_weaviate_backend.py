@@ -125,7 +125,7 @@ async def test_chunks_of_an_uncommitted_generation_stay_hidden_and_are_cleaned_u
         assert [h.chunk.text for h in await backend.vector_search(tenant, unit(1), 1)] == [
             "old text"
         ]
-        assert await backend.bm25_search(tenant, ["half"], 10) == []
+        assert await backend.bm25_search(tenant, tokenize("half"), 10) == []
         assert [c.text for c in await backend.get_chunks(tenant, ["doc#0", "doc#1"])] == [
             "old text"
         ]

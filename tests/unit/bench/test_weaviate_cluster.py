@@ -13,6 +13,7 @@ import pytest
 
 from bench.topology.weaviate_cluster import WeaviateCluster, find_weaviate_binary
 from retrieval_svc.store import DocumentRecord, StoredChunk
+from retrieval_svc.text import tokenize
 from retrieval_svc.weaviate_backend import WeaviateBackend, weaviate_tenant
 from tests.retrieval_backends.servers import missing_tool
 
@@ -112,7 +113,7 @@ async def test_replicated_collection_survives_a_killed_node(tmp_path: Path) -> N
 
         got = await backend.get_chunks(TENANT, ["alpha#0", "alpha#1", "alpha#2"])
         assert [c.text for c in got] == ["apple", "banana", "cherry"]
-        hits = await backend.bm25_search(TENANT, ["banana"], 5)
+        hits = await backend.bm25_search(TENANT, tokenize("banana"), 5)
         assert [h.chunk.chunk_id for h in hits] == ["alpha#1"]
         near = await backend.vector_search(TENANT, vectors[2], 3)
         assert near[0].chunk.chunk_id == "alpha#2"

@@ -76,8 +76,10 @@ async def test_replace_delete_and_reload(tmp_path: Path, backend: EmbeddedBacken
     record2, chunks2 = _doc("a", ["gamma text"])
     await backend.replace_document("t", record2, chunks2, _vectors(1, 2))
     assert await backend.stats("t") == (1, 1)
-    assert await backend.bm25_search("t", ["alpha"], 5) == []
-    assert [h.chunk.chunk_id for h in await backend.bm25_search("t", ["gamma"], 5)] == ["a#0"]
+    assert await backend.bm25_search("t", tokenize("alpha"), 5) == []
+    assert [h.chunk.chunk_id for h in await backend.bm25_search("t", tokenize("gamma"), 5)] == [
+        "a#0"
+    ]
     other, other_chunks = _doc("b", ["delta text"])
     await backend.replace_document("t", other, other_chunks, _vectors(1, 3))
     assert await backend.delete_document("t", "b") == 1
@@ -88,7 +90,7 @@ async def test_replace_delete_and_reload(tmp_path: Path, backend: EmbeddedBacken
     try:
         assert await reopened.stats("t") == (1, 1)
         assert [d.doc_id for d in await reopened.list_documents("t")] == ["a"]
-        assert [h.chunk.text for h in await reopened.bm25_search("t", ["gamma"], 5)] == [
+        assert [h.chunk.text for h in await reopened.bm25_search("t", tokenize("gamma"), 5)] == [
             "gamma text"
         ]
     finally:
@@ -98,7 +100,7 @@ async def test_replace_delete_and_reload(tmp_path: Path, backend: EmbeddedBacken
 async def test_tenants_never_see_each_other(backend: EmbeddedBackend) -> None:
     record, chunks = _doc("a", ["secret plan"])
     await backend.replace_document("t1", record, chunks, _vectors(1, 1))
-    assert await backend.bm25_search("t2", ["secret"], 5) == []
+    assert await backend.bm25_search("t2", tokenize("secret"), 5) == []
     assert await backend.vector_search("t2", _vectors(1, 1)[0], 5) == []
     assert await backend.get_chunks("t2", ["a#0"]) == []
     assert await backend.stats("t2") == (0, 0)
