@@ -45,9 +45,11 @@ _QUESTION_WORDS = frozenset(
     your their he she his her has have had be been from by at as if then than so not summarize
     summarise you name type types kind kinds sort called""".split()
 )
+# 「什么时候」 asks "when" (left in, 「时候」 is an aspect no passage holds) and 「如果」 is "if":
+# the question's words are matched against the Simplified-folded text, longest first.
 _ZH_QUESTION_WORDS = (
-    "為什麼 为什么 什麼 什么 如何 怎麼 怎么 怎樣 怎样 哪些 哪個 哪个 多少 多久 是否 請問 请问 "
-    "可以 能否 有沒有 有没有 需要 需不需要 几天 几点 多长 总结 概述 介绍"
+    "什么时候 如果 為什麼 为什么 什麼 什么 如何 怎麼 怎么 怎樣 怎样 哪些 哪個 哪个 多少 多久 是否 "
+    "請問 请问 可以 能否 有沒有 有没有 需要 需不需要 几天 几点 多长 总结 概述 介绍"
 ).split()
 # "Which …" with its measure word (哪一年, 哪一種, 哪位, 哪國) and "who": blanked like the words
 # above. Left in, 「哪一」 or 「為哪」 became an aspect no passage holds (a tenth of DRCD's gold

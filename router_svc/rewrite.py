@@ -45,8 +45,12 @@ _ASKS = re.compile(
 _ZH_ENUM_ITEM = (
     r"[^\s、和與与跟及,，。?？!！的之各分有是要怎如多幾几什哪嗎吗呢比較较對对整總总]{1,10}"
 )
-_ZH_ENUM = re.compile(rf"({_ZH_ENUM_ITEM}(?:(?:、|和|與|与|跟|及|以及|還是|还是){_ZH_ENUM_ITEM})+)")
-_ZH_ENUM_SEP = re.compile(r"、|以及|還是|还是|和|與|与|跟|及")
+# 「及」 joins two items (「年假及病假」), not inside a word: 來不及, 涉及, 普及, 及時, 及格.
+_ZH_AND = r"(?<![不涉普波危顧顾提論论觸触遍企以])及(?![時时格早至])"
+_ZH_ENUM = re.compile(
+    rf"({_ZH_ENUM_ITEM}(?:(?:、|和|與|与|跟|{_ZH_AND}|以及|還是|还是){_ZH_ENUM_ITEM})+)"
+)
+_ZH_ENUM_SEP = re.compile(rf"、|以及|還是|还是|和|與|与|跟|{_ZH_AND}")
 _ZH_COMPARE_WORDS = re.compile(
     r"比較一下|比较一下|比較|比较|對比|对比|有什麼不同|有什么不同|有何不同|差異|差异|區別|区别|"
     r"差別在哪|差别在哪|差別|差别|分別|分别|各自|各有|之間|之间|重疊|重叠|優缺點|优缺点|"

@@ -32,6 +32,12 @@ class TestAspects:
     def test_mixed_question(self) -> None:
         assert question_aspects("VPN 怎麼設定？") == ["vpn", "設定"]
 
+    def test_when_and_if_are_question_words_too(self) -> None:
+        # 「時候」 and 「如果」 were aspects no passage holds; the leave rule graded under 0.5.
+        assert question_aspects("如果臨時急病來不及事先請假，最晚要在什麼時候通知主管？") == [
+            "臨時", "急病", "來不及", "事先", "請假", "最晚", "通知", "主管",
+        ]  # fmt: skip
+
 
 class TestLexicalGrader:
     def test_covered_question_is_sufficient(self) -> None:

@@ -117,3 +117,20 @@ def test_a_statement_before_one_question_is_not_a_second_part() -> None:
     assert split_parts("我要請三天假，要準備什麼？") == ["要準備什麼"]
     assert split_parts("Is there a dress code? I am new.") == ["Is there a dress code"]
     assert decompose("我要請三天假，要準備什麼？") == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "如果臨時急病來不及事先請假，最晚要在什麼時候通知主管？",
+        "涉及個人資料的文件要怎麼處理？",
+        "請假要及時通知誰？",
+    ],
+)
+def test_ji_inside_a_word_joins_no_items(question: str) -> None:
+    # 「來不及」 had been cut into 「如果臨時急病來不」 and 「事先請假」, two searches for nothing.
+    assert decompose(question) == []
+
+
+def test_ji_between_two_items_still_joins_them() -> None:
+    assert decompose("年假及病假各有幾天？") == ["年假", "病假"]
