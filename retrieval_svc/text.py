@@ -7,7 +7,7 @@ import re
 import rjieba
 
 from mesh.scripts import fold_script
-from mesh.text import english_stem, split_sentences
+from mesh.text import STOP_WORDS, english_stem, split_sentences
 
 __all__ = ["clean_text", "count_tokens", "is_cjk", "query_terms", "split_sentences", "tokenize"]
 
@@ -55,14 +55,31 @@ def tokenize(text: str) -> list[str]:
     return _cut(fold_script(text))
 
 
+# Chinese words that ask rather than name (「可以」, 「多少」, 「請問」): as query terms they rank
+# a FAQ that asks many questions above the passage that answers (「早鸟价可以减多少钱？」 found an
+# insurance FAQ by 可以 / 多少 / 钱 first). Dropped from queries only; passages keep them.
+# English ones stay: dropping "what", "the", "at" let glossed Chinese rows outrank the English
+# transcript for "At what time did the oral argument begin?" (documents benchmark, tune half).
+QUERY_STOP_WORDS = frozenset(
+    {w for w in STOP_WORDS if not w.isascii()}
+    | set(
+        "可以 多少 什么 怎么 怎样 如何 哪些 哪个 哪里 是否 请问 几 吗 呢 么 是 的 了 要 有 "
+        "能 会 该 应该 需要 还是 或者 一下 什么样".split()
+    )
+)
+
+
 def query_terms(query: str) -> list[str]:
-    """A query's BM25 terms: :func:`tokenize`'s, then the words cut from the query as written
-    that folding or stemming changed. Passages stored before either keep their terms as
-    written (stored terms are never recomputed), and a zh-Hant query still finds a zh-Hant
-    one of those, "trains" still "trains"; the extra terms match nothing stored since."""
+    """A query's BM25 terms: :func:`tokenize`'s without :data:`QUERY_STOP_WORDS` (all of them
+    when nothing else is left), then the words cut from the query as written that folding or
+    stemming changed. Passages stored before either keep their terms as written (stored terms
+    are never recomputed), and a zh-Hant query still finds a zh-Hant one of those, "trains"
+    still "trains"; the extra terms match nothing stored since."""
     terms = _cut(fold_script(query))
     seen = set(terms)
-    return terms + [t for t in _cut(query, stem=False) if t not in seen]
+    terms += [t for t in _cut(query, stem=False) if t not in seen]
+    content = [t for t in terms if fold_script(t) not in QUERY_STOP_WORDS]
+    return content or terms
 
 
 def _cut(text: str, stem: bool = True) -> list[str]:

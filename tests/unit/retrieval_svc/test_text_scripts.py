@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from mesh.scripts import fold_script
 from retrieval_svc.bm25_index import BM25Index
-from retrieval_svc.text import _cut, query_terms, tokenize
+from retrieval_svc.text import QUERY_STOP_WORDS, _cut, query_terms, tokenize
 
 pytestmark = pytest.mark.unit
 
@@ -56,11 +56,12 @@ def test_query_terms_add_nothing_when_folding_changes_nothing() -> None:
 @given(st.text(alphabet="薪資资發发放每月幾几號号期試试用 abcXYZ019，。", max_size=30))
 def test_folded_terms_come_first_and_the_extra_ones_are_new(text: str) -> None:
     terms = query_terms(text)
-    folded = tokenize(text)
+    everything = tokenize(text)
+    folded = [t for t in everything if t not in QUERY_STOP_WORDS] or everything
     assert terms[: len(folded)] == folded
     extra = terms[len(folded) :]
     assert not set(extra) & set(folded)
-    assert tokenize(fold_script(text)) == folded
+    assert tokenize(fold_script(text)) == everything
 
 
 TIMETABLE = [
@@ -77,3 +78,17 @@ def test_english_words_are_stemmed_so_a_singular_finds_its_plural() -> None:
 def test_passages_stored_before_stemming_are_still_found_by_their_words() -> None:
     stored_as_written = [_cut(p, stem=False) for p in TIMETABLE]
     assert _best(stored_as_written, query_terms("Which trains run on Sundays?")) == 0
+
+
+def test_words_that_ask_are_not_searched_for() -> None:
+    # 「可以 / 多少」 ranked an insurance FAQ (「問：門診看病可以申請理賠嗎？」) above the rule.
+    assert query_terms("早鸟价可以减多少钱？") == ["早鸟价", "减", "钱"]
+    faq = "問：門診看病可以申請理賠嗎？答：可以，每次最多理賠多少請見附表。"
+    rule = "开课前14天完成报名并缴费的，享受早鸟价，学费立减300元。"
+    corpus = [tokenize(p) for p in [faq, rule, *PASSAGES]]
+    assert _best(corpus, query_terms("早鸟价可以减多少钱？")) == 1
+    assert _best(corpus, tokenize("早鸟价可以减多少钱？")) == 0, "the asking words won before"
+
+
+def test_a_question_made_only_of_asking_words_keeps_them() -> None:
+    assert query_terms("可以嗎？") == ["可以", "吗", "嗎"]
