@@ -50,7 +50,7 @@ from retrieval_svc.engine import EMBED_BATCH, NewDocument, RetrievalEngine, fuse
 from retrieval_svc.fusion import FusionMode
 from retrieval_svc.results import SearchMode
 from retrieval_svc.store import DocumentRecord, StoredChunk
-from retrieval_svc.text import tokenize
+from retrieval_svc.text import query_terms, tokenize
 from retrieval_svc.vector_index import VectorIndex
 
 DATA_ROOT = REPO_ROOT.parent / "shared" / "data" / "retrieval"
@@ -111,7 +111,7 @@ async def quality(qa: QaSet, embedder: Embedder, workdir: Path) -> dict[str, dic
     for qid, qvec in zip(qids, qvecs, strict=True):
         vector, bm25 = await asyncio.gather(
             backend.vector_search(TENANT, qvec, POOL),
-            backend.bm25_search(TENANT, tokenize(qa.queries[qid]), POOL),
+            backend.bm25_search(TENANT, query_terms(qa.queries[qid]), POOL),
         )
         runs["vector"][qid] = _ranked(vector, doc_of)
         runs["bm25"][qid] = _ranked(bm25, doc_of)
