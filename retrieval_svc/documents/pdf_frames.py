@@ -17,8 +17,9 @@ from collections.abc import Sequence
 
 from retrieval_svc.documents.pdf_lines import Word, join_lines, lines_of
 
-# Longer than any one cell of the tables in the documents benchmark's tune half (a policy
-# table's widest description cell has about 250 characters); the bulletin's boxes hold 450+.
+# Of the documents benchmark's 31 PDFs (both halves, measured on their extraction only), two hold
+# a ruled cell longer than this: the bulletin's boxes (up to 744 characters) and a market
+# report's frame (430, whose blocks come out the same either way).
 FRAME_CELL_CHARS = 400
 # A box is not divided into columns: its words are one column of lines.
 _NO_COLUMNS = 10_000.0
