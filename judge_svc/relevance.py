@@ -44,7 +44,6 @@ from judge_svc.relevance_model import (
 )
 from judge_svc.rules import Sentence, Source
 from judge_svc.sentences import is_lead_in
-from mesh import person_names
 from mesh.answer_type import (
     VETO_TYPES,
     AnswerType,
@@ -60,6 +59,7 @@ from mesh.embedding import Matrix, Vector
 from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
 from mesh.person_names import asks_for_name, names_person
+from mesh.person_names import load as load_person_names
 from mesh.records import addressed_cells
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
@@ -145,7 +145,7 @@ class RelevanceChecker:
     ) -> None:
         self._embedder = embedder
         self._model = semantic_model if embedder is not None else lexical_model
-        person_names.load()
+        load_person_names()
 
     @property
     def uses_embeddings(self) -> bool:

@@ -89,18 +89,17 @@ def _ruled_tables(
                 tuple("" if c is None else _cell_text(_words_in(words, c)) for c in row.cells)
             )
         if is_frame(rows):
-            inside = {id(w) for w in _words_in(outside, tuple(found.bbox))}
-            outside = [w for w in outside if id(w) not in inside]
-            tables.append(_frame(found, words, number))
-            continue
-        rows = [r for r in drop_empty_columns(rows) if any(r)]
-        if len(rows) < 2 or len(rows[0]) < 2:
-            continue
+            table = _frame(found, words, number)
+        else:
+            rows = [r for r in drop_empty_columns(rows) if any(r)]
+            if len(rows) < 2 or len(rows[0]) < 2:
+                continue
+            header, body = split_header(rows)
+            rows_of = [TableRow(r, number) for r in body]
+            table = _Table(found.bbox[1], 0, header, rows_of, found.bbox[0], found.bbox[2])
         inside = {id(w) for w in _words_in(outside, tuple(found.bbox))}
         outside = [w for w in outside if id(w) not in inside]
-        header, body = split_header(rows)
-        rows_of = [TableRow(r, number) for r in body]
-        tables.append(_Table(found.bbox[1], 0, header, rows_of, found.bbox[0], found.bbox[2]))
+        tables.append(table)
     return tables, outside
 
 
