@@ -1,6 +1,7 @@
 """A table as chunks a question about one cell can find: each row a record that names its
-columns (「假別：婚假｜每年日數：八日｜薪資：照常發給」), a small table also whole, and a table
-of thousands of rows in groups of rows under their header, so it does not flood the index."""
+columns (「假別：婚假｜每年日數：八日｜薪資：照常發給」), a timetable's columns too, a small
+table also whole, and a table of thousands of rows in groups of rows under their header, so it
+does not flood the index."""
 
 from __future__ import annotations
 
@@ -96,6 +97,44 @@ def form_records(block: Block) -> list[str] | None:
     return out
 
 
+# A table read down its columns (a timetable: trains across, stations down): at least this many
+# columns of values under headers that are codes or numbers (2105, 「1月」), beside row labels.
+CROSSWISE_MIN_COLUMNS = 3
+CROSSWISE_MAX_ROWS = 40
+_VALUE = re.compile(r"^(?=.*\d)[^\n]{1,16}$|^[-|—–·x×✓✗/]{0,3}$")
+
+
+def _is_crosswise(block: Block) -> bool:
+    """Whether each column is one thing's record: every header after the first holds a digit
+    (a train's number, a year), the first column names each row in words with no digit, and
+    the cells are short values (times, amounts, a mark such as ``|``)."""
+    header, rows = block.header, block.rows
+    if len(header) < CROSSWISE_MIN_COLUMNS + 1 or not 2 <= len(rows) <= CROSSWISE_MAX_ROWS:
+        return False
+    if not all(any(ch.isdigit() for ch in h) and len(h) <= 20 for h in header[1:]):
+        return False
+    labels = [r.cells[0].strip() if r.cells else "" for r in rows]
+    if not all(labels) or any(ch.isdigit() for label in labels for ch in label):
+        return False
+    values = [c.strip() for r in rows for c in r.cells[1 : len(header)]]
+    return sum(bool(_VALUE.match(v)) for v in values) >= 0.8 * max(1, len(values))
+
+
+def column_records(block: Block) -> list[str]:
+    """A crosswise table's columns as records, its header first (「Train: 2105 | Notes: Express
+    | Port Ellery: 06:47 | … | Kingsford: 07:29」): the row records pair a station with nine
+    trains' times, so "the 06:47 from Port Ellery arrives when?" finds its answer only here.
+    Empty for any other table."""
+    if not _is_crosswise(block):
+        return []
+    labels = (block.header[0], *(r.cells[0] for r in block.rows))
+    out = []
+    for j in range(1, len(block.header)):
+        cells = (block.header[j], *(r.cells[j] if j < len(r.cells) else "" for r in block.rows))
+        out.append(record(labels, cells))
+    return out
+
+
 def table_pieces(block: Block, max_tokens: int) -> list[tuple[str, int]]:
     """(text, page) of the chunks a table becomes: a record per row (or groups of rows for a
     table over :data:`RECORDS_UP_TO` rows), then the whole table when it fits in one chunk."""
@@ -106,6 +145,7 @@ def table_pieces(block: Block, max_tokens: int) -> list[tuple[str, int]]:
         return _form_pieces(block, form, max_tokens)
     pieces = [(record(block.header, r.cells), _row_page(r, block)) for r in block.rows]
     pieces = [(t, p) for t, p in pieces if t]
+    pieces += [(text, _row_page(block.rows[0], block)) for text in column_records(block)]
     whole = markdown_table(block.header, [r.cells for r in block.rows])
     if len(block.rows) > 1 and count_tokens(whole) <= max_tokens:
         first = block.rows[0] if block.rows else None

@@ -12,7 +12,7 @@ from retrieval_svc.chunking import chunk_blocks
 from retrieval_svc.documents.margins import MarginLine, is_page_number, running_lines
 from retrieval_svc.documents.model import Block, Kind, TableRow
 from retrieval_svc.documents.pdf_lines import join_lines
-from retrieval_svc.documents.table_records import RECORDS_UP_TO, record
+from retrieval_svc.documents.table_records import RECORDS_UP_TO, column_records, record
 from retrieval_svc.formats import (
     CSV,
     DOCX,
@@ -188,6 +188,35 @@ class TestTableRecords:
         ]
         assert chunks[0].section == "請假 › 假別日數表"
         assert chunks[2].text.startswith("| 假別 | 日數 |") and "病假" in chunks[2].text
+
+    def test_a_timetables_columns_are_records_too(self) -> None:
+        """Trains across, stations down: one train's times are a column, not a row."""
+        header = ("Train", "2103", "2105", "2107")
+        rows = (
+            TableRow(("Notes", "", "Express", ""), 2),
+            TableRow(("Port Ellery", "06:22", "06:47", "07:02"), 2),
+            TableRow(("Harbour Road", "06:26", "|", "07:06"), 2),
+            TableRow(("Kingsford", "07:07", "07:29", "07:47"), 2),
+        )
+        texts = [c.text for c in chunk_blocks([Block(Kind.TABLE, "", 2, header=header, rows=rows)])]
+        assert (
+            "Train: 2105 | Notes: Express | Port Ellery: 06:47 | Harbour Road: | | Kingsford: 07:29"
+            in texts
+        )
+        assert "Train: Port Ellery | 2103: 06:22 | 2105: 06:47 | 2107: 07:02" in texts
+
+    def test_a_table_of_rows_is_not_read_down_its_columns(self) -> None:
+        """Column names in words, or row labels that are codes: each row is one thing."""
+        words = ("假別", "日數", "薪資", "備註")
+        rows = (TableRow(("婚假", "8", "全薪", "—")), TableRow(("病假", "30", "半薪", "—")))
+        runs = ("Run", "Gate 1", "Gate 2", "Gate 3")
+        codes = (
+            TableRow(("A01", "07:20", "07:24", "07:29")),
+            TableRow(("A02", "07:45", "07:49", "07:54")),
+        )
+        for header, body in ((words, rows), (runs, codes)):
+            block = Block(Kind.TABLE, "", header=header, rows=body)
+            assert column_records(block) == []
 
     def test_a_filled_in_form_names_each_value_by_its_label(self) -> None:
         """A form has no header row: its rows read label, value, label, value."""
