@@ -123,19 +123,42 @@ def aligned_tables(lines: list[Line]) -> tuple[list[Line], list[AlignedTable]]:
         run.clear()
         wrapped.clear()
 
+    label: Line | None = None  # a lone row label, kept only if the table goes on under it
     for line in lines:
         multi = len(segs_of[id(line)]) >= 2
         if run and (line.column != run[-1].column or line.top < run[-1].top):
             close()
+        if label is not None and not (multi and run and line.column == run[-1].column):
+            close()
+            kept.append(label)
+            label = None
         if multi:
+            if label is not None:
+                run.append(label)
+                label = None
             run.append(line)
         elif run and _wraps(line, run, segs_of):
             wrapped.setdefault(len(run) - 1, []).append(line)
+        elif run and _row_label(line, run, segs_of):
+            label = line
         else:
             close()
             kept.append(line)
     close()
+    if label is not None:
+        kept.append(label)
     return kept, tables
+
+
+def _row_label(line: Line, run: list[Line], segs_of: dict[int, list[Segment]]) -> bool:
+    """A one-segment line in the run's first column, short of its second: a row whose other
+    cells are all empty (a timetable's "Notes" row when no train is marked), a word, not a
+    letter of a margin's vertical stamp. It stays in the table only when the table goes on
+    below it."""
+    bands = _bands([segs_of[id(ln)] for ln in run])
+    ((x0, x1, text),) = segs_of[id(line)]
+    worded = any(sum(ch.isalnum() for ch in word) >= 2 for word in text.split())
+    return worded and len(bands) >= 2 and abs(x0 - bands[0][0]) <= 2 and x1 < bands[1][0]
 
 
 def _wraps(line: Line, run: list[Line], segs_of: dict[int, list[Segment]]) -> bool:

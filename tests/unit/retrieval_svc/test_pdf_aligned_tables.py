@@ -31,6 +31,33 @@ def test_aligned_columns_make_a_table() -> None:
     assert tables[0].rows == [("Leave", "Days"), ("Annual", "14"), ("Marriage", "8")]
 
 
+def test_a_row_with_only_its_label_stays_in_the_table() -> None:
+    # A timetable whose "Notes" row marks no train: the header had been cut off above it and
+    # read as a paragraph, leaving the table without its train numbers.
+    lines = [
+        _line(10, (50, "Train"), (200, "2137"), (260, "2139"), (320, "2141")),
+        _line(30, (50, "Notes")),
+        _line(50, (50, "Port Ellery"), (200, "18:40"), (260, "19:40"), (320, "20:40")),
+        _line(70, (50, "Kingsford"), (200, "19:29"), (260, "20:29"), (320, "21:29")),
+    ]
+    kept, tables = aligned_tables(lines)
+    assert kept == []
+    assert tables[0].rows[:2] == [("Train", "2137", "2139", "2141"), ("Notes", "", "", "")]
+
+
+def test_a_line_under_a_table_where_it_ends_is_text() -> None:
+    lines = [
+        _line(10, (50, "Leave"), (250, "Days")),
+        _line(30, (50, "Annual"), (250, "14")),
+        _line(50, (50, "Marriage"), (250, "8")),
+        _line(70, (50, "Notes")),
+        _line(90, (50, "Leave is granted in whole days.")),
+    ]
+    kept, tables = aligned_tables(lines)
+    assert [ln.text for ln in kept] == ["Notes", "Leave is granted in whole days."]
+    assert len(tables[0].rows) == 3
+
+
 def test_a_court_caption_divided_by_colons_is_text() -> None:
     # The caption of a U.S. Supreme Court transcript: a column of colons, the docket number
     # beside one of them. It was read as a two-column table and quoted as "KNOWLES,: v.".
