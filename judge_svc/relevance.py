@@ -60,7 +60,7 @@ from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
 from mesh.person_names import asks_for_name, names_person
 from mesh.person_names import load as load_person_names
-from mesh.records import addressed_cells
+from mesh.records import addressed_cells, is_record
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
 
@@ -162,7 +162,8 @@ class RelevanceChecker:
             return _no_sentences(kind)
         texts = [s.bare for s in answer]
         titles: set[str] = set().union(*(terms_of(s.title) for s in inp.sources))
-        focus = score_focus(inp.question, texts, [s.text for s in inp.sources], titles)
+        in_context = [_in_its_section(s, inp.sources) for s in answer]
+        focus = score_focus(inp.question, in_context, [s.text for s in inp.sources], titles)
         neutral = not focus.has_focus or _cross_language(inp.question, texts)
         features = _lexical_features(focus, neutral=neutral)
         similarities = self._semantic(inp, answer, features)
@@ -535,3 +536,15 @@ def _report(
         ),
         features={k: round(v, 4) for k, v in features.items()},
     )
+
+
+def _in_its_section(sentence: Sentence, sources: Sequence[Source]) -> str:
+    """A table row with the headings its cited sources stand under: the row 「Journey: Two
+    zones | Child (5-15): £1.95」 says "off-peak single" only through its table's heading,
+    "Fares (single journey, off-peak)". A sentence of prose says what it says."""
+    if not is_record(sentence.bare):
+        return sentence.bare
+    headings = dict.fromkeys(
+        sources[i].section for i in sentence.source_indices if i < len(sources)
+    )
+    return "\n".join([*(h for h in headings if h), sentence.bare])

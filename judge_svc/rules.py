@@ -36,13 +36,15 @@ NO_CLAIMS_NOTE = "No valid claims found, cannot detect hallucinations"
 @dataclass(frozen=True)
 class Source:
     """A collected chunk a draft may cite: its id, its parent's id and its text; its parent's
-    title and retrieval's cosine similarity to the question when known."""
+    title, retrieval's cosine similarity to the question and the heading of the section it
+    stands under (a table row's caption) when known."""
 
     chunk_id: str
     parent_id: str
     text: str
     title: str = ""
     vector_score: float | None = None
+    section: str = ""
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,8 @@ def to_source(chunk: common_pb2.Chunk) -> Source:
     score = chunk.vector_score if chunk.HasField("vector_score") else None
     if score is not None and not math.isfinite(score):
         score = None
-    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, chunk.title, score)
+    section = chunk.metadata.get("section", "")
+    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, chunk.title, score, section)
 
 
 def question_vector(values: Sequence[float]) -> Vector | None:

@@ -252,6 +252,25 @@ class TestCountedValue:
 
 
 class TestDecision:
+    def test_a_table_row_is_read_under_its_tables_heading(self) -> None:
+        """Documents bench, tune half (pdf-168): the row says "off-peak single" only through
+        the heading it stands under; the draft quoting it had been refused."""
+        rows = [
+            "Journey: Within one zone | Adult: £2.40 | Child (5-15): £1.20",
+            "Journey: Two zones | Adult: £3.90 | Child (5-15): £1.95",
+        ]
+        question = "What does a child pay for a two-zone off-peak single?"
+        draft = f"From your documents:\n{rows[1]} [t#1]"
+        decisions = []
+        for heading in ("", "Fares (single journey, off-peak)"):
+            sources = [
+                Source(f"t#{i}", "t", r, "Rail timetable", None, heading)
+                for i, r in enumerate(rows)
+            ]
+            v = JUDGE.judge_offline(JudgeInput(draft, sources, question, 1, 10))
+            decisions.append((v.addresses_question, v.outcome.decision))
+        assert decisions == [(False, Decision.REFINE), (True, Decision.ACCEPT)]
+
     def test_the_quote_that_answers_is_accepted(self) -> None:
         v = verdict(
             "How often are passwords rotated?", "Passwords are rotated every ninety days. [it#0]"
