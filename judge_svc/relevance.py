@@ -44,6 +44,7 @@ from judge_svc.relevance_model import (
 )
 from judge_svc.rules import Sentence, Source
 from judge_svc.sentences import is_lead_in
+from judge_svc.terms import names
 from mesh.answer_type import (
     VETO_TYPES,
     AnswerType,
@@ -169,7 +170,9 @@ class RelevanceChecker:
         similarities = self._semantic(inp, answer, features)
         probability = self._model.probability(features)
         about = _about_entity(answer, inp.sources, focus.entity)
-        typed = _typed_value(inp.question, kind, texts, about, focus, features, neutral=neutral)
+        typed = _typed_value(
+            inp.question, kind, texts, about, focus, features, neutral=neutral, sources=inp.sources
+        )
         off_topic = _off_topic(inp.question, answer, focus, similarities)
         asked = focus_terms(inp.question)
         lines = judge_lines(
@@ -346,6 +349,7 @@ def _typed_value(
     features: dict[str, float],
     *,
     neutral: bool,
+    sources: Sequence[Source] = (),
 ) -> TypedValue:
     """Whether the answer states a value of the expected type, of the thing counted, beside the
     relation asked for."""
@@ -364,7 +368,9 @@ def _typed_value(
     if not has_type(kind, " ".join(texts)):
         return TypedValue(kind, f"the question asks for a {kind.value}; the answer states none")
     units = counted_unit(question) if kind is AnswerType.QUANTITY else ()
-    if not states_count(units, list(texts), question):
+    if not states_count(units, list(texts), question) and not _counted_by_name(
+        question, units, texts, sources
+    ):
         unit = " ".join(units)
         return TypedValue(kind, f"the question asks how many {unit}; the answer counts none")
     part = asked_date_part(question) if kind is AnswerType.DATE else ""
@@ -387,6 +393,22 @@ def _typed_value(
     ):
         return _unnamed(kind, focus)
     return TypedValue(kind)
+
+
+def _counted_by_name(
+    question: str, units: tuple[str, ...], texts: Sequence[str], sources: Sequence[Source]
+) -> bool:
+    """Whether the sources never name what the question counts and an answer sentence gives a
+    number right after a name the question asks about: an election bulletin lists
+    "MARSHALL TUCK 188" and never says "votes", so no quote could say how many votes."""
+    if not sources or states_count(units, [s.text for s in sources]):
+        return False
+    named = names(question)
+    return any(
+        re.search(rf"\b{re.escape(name)}\b[^\w\n]{{0,3}}\d", text, re.IGNORECASE)
+        for name in named
+        for text in texts
+    )
 
 
 def _named_by_synonym(asked: Sequence[str], texts: Sequence[str]) -> bool:

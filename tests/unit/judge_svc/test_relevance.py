@@ -271,6 +271,25 @@ class TestDecision:
             decisions.append((v.addresses_question, v.outcome.decision))
         assert decisions == [(False, Decision.REFINE), (True, Decision.ACCEPT)]
 
+    def test_a_count_the_document_never_names_is_given_beside_the_name_asked(self) -> None:
+        """Documents bench, tune half (rw-011): an election bulletin never says "votes"."""
+        bulletin = [
+            Source("b#0", "b", "GOVERNOR JERRY BROWN 201 NEEL KASHKARI 96", "Bulletin"),
+            Source(
+                "b#1", "b", "SUPERINTENDENT PUBLIC INST MARSHALL TUCK 188 TOM TORLAKSON 88", "B"
+            ),
+        ]
+        question = "How many votes did Marshall Tuck get for Superintendent of Public Instruction?"
+        right = f"From your documents:\n{bulletin[1].text} [b#1]"
+        v = JUDGE.judge_offline(JudgeInput(right, bulletin, question, 1, 10))
+        assert v.addresses_question and v.outcome.decision is Decision.ACCEPT
+        other = f"From your documents:\n{bulletin[0].text} [b#0]"
+        v = JUDGE.judge_offline(JudgeInput(other, bulletin, question, 1, 10))
+        assert not v.addresses_question
+        said = [Source("c#0", "c", "Marshall Tuck 188; the turnout was 40 votes higher.", "C")]
+        v = JUDGE.judge_offline(JudgeInput("Marshall Tuck 188. [c#0]", said, question, 1, 10))
+        assert not v.addresses_question  # the document names votes: the count must be of votes
+
     def test_the_quote_that_answers_is_accepted(self) -> None:
         v = verdict(
             "How often are passwords rotated?", "Passwords are rotated every ninety days. [it#0]"
