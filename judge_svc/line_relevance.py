@@ -218,9 +218,31 @@ def _far_from_best(e: LineEvidence, lines: Sequence[int]) -> set[int]:
     if not lines:
         return set()
     scores = {i: _score(e, i) for i in lines}
+    for i in lines:  # in order: a clause continuing a continuation inherits in turn
+        if i - 1 in scores and e.focus.sentence_anchor[i] > 0 and _continues(e, i):
+            scores[i] = max(scores[i], scores[i - 1])
     best = max(scores.values())
     margin = MARGIN_SEVERAL if asks_for_several(e.question) else MARGIN_ONE
     return {i for i, s in scores.items() if s < best - margin}
+
+
+_CLAUSE_END = ("；", ";", "，", ",", "：", ":")
+
+
+def _continues(e: LineEvidence, i: int) -> bool:
+    """Whether line ``i`` is the rest of line ``i - 1``'s sentence, cut at a clause mark: both
+    cite a source that holds them one right after the other. 「當天往返的，按半天標準發放。」
+    follows 「伙食補助…按出差自然天數計算；」 and is about what that clause names."""
+    if i == 0:
+        return False
+    lead, line = e.sentences[i - 1], e.sentences[i]
+    if not lead.bare.rstrip().endswith(_CLAUSE_END):
+        return False
+    joined = "".join((lead.bare + line.bare).split())
+    return any(
+        0 <= k < len(e.sources) and joined in "".join(e.sources[k].text.split())
+        for k in set(lead.source_indices) & set(line.source_indices)
+    )
 
 
 def asks_for_several(question: str) -> bool:

@@ -170,3 +170,35 @@ def test_a_line_states_a_value_of_the_kind_the_question_names() -> None:
     assert _states_value(AnswerType.NONE, "請洽採購課吳佩珊課長，分機 3310。", question)
     assert not _states_value(AnswerType.NONE, "欄位：請購人／分機", question)
     assert _states_value(AnswerType.NONE, "欄位：請購人／分機", "Who signs the form?")
+
+
+TRAVEL = Source(
+    "travel#9",
+    "travel",
+    "第六条 住宿费超出上表标准的部分由个人承担；因参加会议由主办方统一安排住宿的，"
+    "凭会议通知按实际发生金额报销。\n\n"
+    "第七条 伙食补助和市内交通补助按出差自然天数计算；当天往返的，按半天标准发放。",
+    "差旅费管理办法",
+)
+
+
+def test_a_clause_continuing_the_line_before_is_about_what_that_line_names() -> None:
+    """Documents bench, tune half (off-014): 「当天往返的，按半天标准发放。」 answers, though only
+    the clause before it names the meal allowance; it had been dropped as off the subject."""
+    draft = (
+        "第七条 伙食补助和市内交通补助按出差自然天数计算； [travel#9]\n"
+        "当天往返的，按半天标准发放。 [travel#9]\n"
+        "因参加会议由主办方统一安排住宿的，凭会议通知按实际发生金额报销。 [travel#9]"
+    )
+    lines = _lines("当天往返的出差，伙食补助怎么算？", draft, [TRAVEL])
+    assert lines["当天往返的，按半天标准发放。"] == ""
+    assert lines["因参加会议由主办方统一安排住宿的，凭会议通知按实际发生金额报销。"] == OFF_SUBJECT
+
+
+def test_a_line_not_next_to_the_line_before_in_its_source_inherits_nothing() -> None:
+    draft = (
+        "第七条 伙食补助和市内交通补助按出差自然天数计算； [travel#9]\n"
+        "因参加会议由主办方统一安排住宿的，凭会议通知按实际发生金额报销。 [travel#9]"
+    )
+    lines = _lines("伙食补助怎么算？", draft, [TRAVEL])
+    assert lines["因参加会议由主办方统一安排住宿的，凭会议通知按实际发生金额报销。"] == OFF_SUBJECT
