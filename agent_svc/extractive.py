@@ -28,6 +28,7 @@ from agent_svc.synthesis import (
 from mesh.answer_type import VETO_TYPES, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
 from mesh.glossary import translated_share
+from mesh.ranges import in_a_range
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
 from mesh.text import split_sentences, stemmed_terms, unwrap_lines
@@ -57,6 +58,9 @@ SECTION_SHARE = 0.5
 # without the code).
 CODE_BONUS = 0.5
 QUESTION_PENALTY = 0.5
+# A sentence stating a band that holds a number the question names (「20万元至100万元」 for
+# 「预算50万元的采购」) holds that number as much as one writing it.
+RANGE_BONUS = 0.25
 # A table's record (「课程编号：QH-AI-301（机器学习入门）｜教室：1002」) answers a question
 # about one of its columns: one none of whose column names the question shares is about the
 # same thing but not what is asked (「机器学习入门的学费」), and gives way to a sentence that
@@ -232,6 +236,7 @@ def select_sentences(
 
     texts = [c.text for c in candidates]
     coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts])
+    coded += np.array([RANGE_BONUS * in_a_range(question, t) for t in texts])
     scored = [
         (rel + _answer_fit(p, texts) + coded, ok | (coded > 0))
         for p, (rel, ok) in zip(parts, map(relevance_to, parts), strict=True)

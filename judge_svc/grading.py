@@ -32,6 +32,7 @@ from mesh.glossary import found_in, gloss, spelled_in_pinyin
 from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
+from mesh.ranges import in_a_range
 from mesh.scripts import fold_script
 from mesh.value_words import holds_value_for
 
@@ -281,11 +282,14 @@ class LexicalGrader:
             low = fold_script(normalize(c.text))
             terms = content_terms(c.text)
             stems = functools.cache(functools.partial(passage_stems, low))
+            banded = in_a_range(question, c.text)
             hits_of.append(
                 [
                     a
                     for a in aspects
-                    if _covers(a, terms, low, stems) or found_in(translations.get(a, ()), c.text)
+                    if _covers(a, terms, low, stems)
+                    or found_in(translations.get(a, ()), c.text)
+                    or (banded and a[:1].isdigit())
                 ]
             )
             covered.update(hits_of[-1])

