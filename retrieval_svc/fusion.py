@@ -58,11 +58,20 @@ def weighted_rrf(
     return fused
 
 
-def minmax(values: Mapping[K, float]) -> dict[K, float]:
-    """Scores scaled to [0, 1] over this set; all equal → all 1."""
+# BM25's scale starts no higher than this share of the best hit: with a few hits all close to
+# the best (the only two passages naming 「早鸟价」, 4.84 and 4.97), min-max put the second at 0,
+# as if it matched nothing. With the usual long list the lowest hit is far below and nothing moves.
+BM25_FLOOR_SHARE = 0.5
+
+
+def minmax(values: Mapping[K, float], floor_share: float | None = None) -> dict[K, float]:
+    """Scores scaled to [0, 1] over this set; all equal → all 1. ``floor_share``: the scale
+    starts at or below that share of the best score."""
     if not values:
         return {}
     lo, hi = min(values.values()), max(values.values())
+    if floor_share is not None and hi > 0:
+        lo = min(lo, floor_share * hi)
     if hi == lo:
         return dict.fromkeys(values, 1.0)
     return {key: (v - lo) / (hi - lo) for key, v in values.items()}
@@ -74,8 +83,9 @@ def weighted_score(
     vector_weight: float = 0.7,
     bm25_weight: float = 0.3,
 ) -> dict[K, float]:
-    """Per-query min-max normalized scores, weighted and summed."""
-    v, b = minmax(vector_scores), minmax(bm25_scores)
+    """Per-query min-max normalized scores (BM25's from at most :data:`BM25_FLOOR_SHARE` of its
+    best), weighted and summed."""
+    v, b = minmax(vector_scores), minmax(bm25_scores, BM25_FLOOR_SHARE)
     return {
         key: vector_weight * v.get(key, 0.0) + bm25_weight * b.get(key, 0.0)
         for key in v.keys() | b.keys()

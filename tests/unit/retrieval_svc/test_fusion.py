@@ -85,6 +85,14 @@ class TestWeightedScore:
             2: pytest.approx(0.6 * 0.5 + 0.4 * 1.0),
         }
 
+    def test_a_few_bm25_hits_close_to_the_best_are_not_put_at_zero(self) -> None:
+        # The only two passages naming 「早鸟价」 scored 4.84 and 4.97: min-max made the second
+        # worth nothing, and the one that answers 「早鸟价可以减多少钱？」 lost to vector noise.
+        fused = weighted_score({}, {"rule": 4.97, "fee": 4.84}, 0.0, 1.0)
+        assert fused["fee"] == pytest.approx((4.84 - 2.485) / 2.485)
+        # A long list's lowest hit is below half the best: nothing moves.
+        assert weighted_score({}, {0: 1.0, 1: 4.0, 2: 10.0}, 0.0, 1.0)[1] == pytest.approx(1 / 3)
+
     def test_equal_scores_normalize_to_one(self) -> None:
         assert weighted_score({0: 0.4, 1: 0.4}, {}, 0.7, 0.3) == {
             0: pytest.approx(0.7),
