@@ -34,6 +34,7 @@ from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
 from mesh.ranges import in_a_range
 from mesh.scripts import fold_script
+from mesh.text import holds_marked_letter, marked_letters
 from mesh.value_words import holds_value_for
 
 _EN_WORD = re.compile(r"[a-z][a-z0-9'-]+|\d+(?:\.\d+)?")
@@ -161,6 +162,7 @@ def question_aspects(question: str) -> list[str]:
     # A possessive is its noun: "Chengguang's", "Logistics'".
     words = (_POSSESSIVE.sub("", w) for w in _EN_WORD.findall(low))
     aspects = [w for w in words if w and w not in _QUESTION_WORDS]
+    aspects += marked_letters(low)  # "B+": the grade asked, not any B
     for run in _HAN_RUN.findall(low):
         aspects.extend(_zh_pieces(run))
     # Two spellings of one word (zh-Hant and zh-Hans in one question) are one aspect.
@@ -220,6 +222,8 @@ def _covers(
     """
     if holds_value_for(aspect, low_text) or holds_value_for(fold_script(aspect), low_text):
         return True
+    if marked_letters(aspect) == [aspect]:
+        return holds_marked_letter(aspect, low_text)
     if _HAN_RUN.fullmatch(aspect):
         aspect = fold_script(aspect)
         bigrams = [aspect[i : i + 2] for i in range(len(aspect) - 1)]

@@ -101,10 +101,30 @@ def split_sentences(text: str) -> list[str]:
     return parts
 
 
+# A letter grade or a language's name with its mark ("B+", "A-", "C++", "C#"): "B+" is not "B".
+_MARKED_LETTER = re.compile(r"(?<![a-z0-9])[a-z](?:\+\+?|#|-)(?![a-z0-9+#-])")
+
+
+def marked_letters(lowered: str) -> list[str]:
+    """The letters written with a mark in lower-cased text ("b+", "c++", "c#", "a-")."""
+    return _MARKED_LETTER.findall(lowered)
+
+
+def holds_marked_letter(marked: str, lowered: str) -> bool:
+    """Whether lower-cased text holds ``marked`` ("b+") as such, not inside "b++" or "ab+"."""
+    return any(m == marked for m in _MARKED_LETTER.findall(lowered))
+
+
 def content_terms(text: str) -> set[str]:
-    """Han characters and character bigrams, and English words, minus stop words."""
+    """Han characters and character bigrams, and English words, minus stop words; a letter
+    with its mark ("b+") besides the letter.
+
+    >>> sorted(content_terms("B+ 77-79"))
+    ['77', '79', 'b', 'b+']
+    """
     lowered = unicodedata.normalize("NFKC", text).lower()
     out = {w for w in _WORD.findall(lowered) if w not in STOP_WORDS}
+    out.update(marked_letters(lowered))
     han = [h for h in HAN.findall(lowered)]
     out.update(h for h in han if h not in STOP_WORDS)
     out.update(a + b for a, b in itertools.pairwise(han))

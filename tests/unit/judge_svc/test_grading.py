@@ -148,3 +148,15 @@ class TestQuestionFrames:
         grade = LexicalGrader().grade(question, [passage])
         assert "company" in grade.chunk_grades[0].covered_aspects
         assert "company's" not in question_aspects(question)
+
+
+def test_a_grade_letter_asked_is_an_aspect_only_its_own_row_covers() -> None:
+    """Documents bench, tune half (pdf-063): the B+ row graded as the B and A+ rows did, below
+    the clause that says grades map to bands, and the clause was the answer."""
+    question = "B+ 對應的分數區間是幾分到幾分"
+    assert "b+" in question_aspects(question)
+    rows = ["等第：B+｜分數區間：77-79｜等第積分：3.3", "等第：B｜分數區間：73-76｜等第積分：3.0"]
+    grades = LexicalGrader().grade(question, [GradeChunk(str(i), r) for i, r in enumerate(rows)])
+    plus, plain = grades.chunk_grades
+    assert "b+" in plus.covered_aspects and "b+" not in plain.covered_aspects
+    assert plus.relevance > plain.relevance

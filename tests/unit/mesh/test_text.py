@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mesh.text import STOP_WORDS, content_terms, split_sentences, unwrap_lines
+from mesh.text import (
+    STOP_WORDS,
+    content_terms,
+    holds_marked_letter,
+    marked_letters,
+    split_sentences,
+    unwrap_lines,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -149,3 +156,19 @@ class TestAbbreviations:
 
     def test_a_line_break_after_an_abbreviation_still_splits(self) -> None:
         assert split_sentences("see e.g.\nnext line") == ["see e.g.", "next line"]
+
+
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        ("B+ 對應的分數區間是幾分到幾分？", ["b+"]),
+        ("Grades A- and C++ or C#", ["a-", "c++", "c#"]),
+        ("e-mail, x-ray, a-b, ab+", []),
+    ],
+)
+def test_a_letter_with_its_mark_is_a_term(text: str, marked: list[str]) -> None:
+    """Documents bench, tune half (pdf-063): "B+" had been read as "b", as "B" and "B-" are."""
+    assert marked_letters(text.lower()) == marked
+    assert set(marked) <= content_terms(text)
+    assert holds_marked_letter("b+", "等第：b+｜分數區間：77-79")
+    assert not holds_marked_letter("b+", "等第：b｜分數區間：73-76")
