@@ -89,12 +89,21 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
 
+def _parts(word: str) -> tuple[str, ...]:
+    """A hyphenated word's parts of two letters or more ("e-mail" is "mail"); others whole."""
+    if "-" not in word.strip("-"):
+        return (word,)
+    return tuple(p for p in word.split("-") if len(p) > 1)
+
+
 def content_terms(text: str) -> set[str]:
-    """Stemmed English words (possessives dropped: "Tesla's" is "tesla") and Han character
-    bigrams (single Han characters when alone)."""
+    """Stemmed English words (possessives dropped: "Tesla's" is "tesla"; a hyphenated word is
+    its parts, "two-zone" is "zone", as "Two zones" is) and Han character bigrams (single Han
+    characters when alone)."""
     low = normalize(text)
     words = (_POSSESSIVE.sub("", w) for w in _WORD.findall(low))
-    out = {_stem(w) for w in words if w and w not in _EN_STOP and not w[0].isdigit()}
+    parts = (p for w in words for p in _parts(w))
+    out = {_stem(p) for p in parts if p and p not in _EN_STOP and not p[0].isdigit()}
     for run in re.findall(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+", low):
         chars = [c for c in run if c not in _ZH_STOP] if len(run) > 2 else list(run)
         if len(chars) == 1:

@@ -271,6 +271,27 @@ class TestDecision:
             decisions.append((v.addresses_question, v.outcome.decision))
         assert decisions == [(False, Decision.REFINE), (True, Decision.ACCEPT)]
 
+    def test_a_hyphenated_word_is_its_parts(self) -> None:
+        """With the heading read, the whole-line row was kept beside the two-zone one for "a
+        two-zone off-peak single" (the chat page, thirteenth session): "two-zone" was one term
+        that no row holds, so nothing told the rows apart."""
+        assert terms_of("a two-zone off-peak single") >= {"zone", "off", "peak", "single"}
+        rows = [
+            "Journey: Two zones | Adult: £3.90 | Child (5-15): £1.95",
+            "Journey: Whole line (Port Ellery–Kingsford) | Adult: £6.80 | Child (5-15): £3.40",
+        ]
+        sources = [
+            Source(f"t#{i}", "t", r, "Rail timetable", None, "Fares (single journey, off-peak)")
+            for i, r in enumerate(rows)
+        ]
+        question = "What does a child pay for a two-zone off-peak single?"
+        draft = f"{rows[1]} [t#1]\n{rows[0]} [t#0]"
+        v = JUDGE.judge_offline(JudgeInput(draft, sources, question, 1, 10))
+        assert {line.text: line.addresses for line in v.relevance.lines} == {
+            rows[0]: True,
+            rows[1]: False,
+        }
+
     def test_a_count_the_document_never_names_is_given_beside_the_name_asked(self) -> None:
         """Documents bench, tune half (rw-011): an election bulletin never says "votes"."""
         bulletin = [
