@@ -287,6 +287,7 @@ class TestDecision:
         question = "What does a child pay for a two-zone off-peak single?"
         draft = f"{rows[1]} [t#1]\n{rows[0]} [t#0]"
         v = JUDGE.judge_offline(JudgeInput(draft, sources, question, 1, 10))
+        assert v.relevance is not None
         assert {line.text: line.addresses for line in v.relevance.lines} == {
             rows[0]: True,
             rows[1]: False,
