@@ -17,8 +17,13 @@ from mesh.config import REPO_ROOT
 
 SET_DIR = REPO_ROOT / "bench" / "data" / "documents"
 REAL_WORLD = REPO_ROOT.parent / "shared" / "data" / "documents" / "pdfplumber"
-QUESTION_FILES = ("questions_pdf.jsonl", "questions_office.jsonl", "questions_realworld.jsonl")
-GENERATORS = ("make_pdfs.py", "make_office.py")
+QUESTION_FILES = (
+    "questions_pdf.jsonl",
+    "questions_office.jsonl",
+    "questions_realworld.jsonl",
+    "questions_fresh.jsonl",
+)
+GENERATORS = ("make_pdfs.py", "make_office.py", "make_fresh.py")
 
 
 @dataclass(frozen=True)
