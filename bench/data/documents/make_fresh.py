@@ -84,14 +84,31 @@ def _styles(font: str, bold: str | None = None) -> dict[str, ParagraphStyle]:
     bold = bold or font
     kw: dict[str, Any] = {"wordWrap": wrap} if wrap else {}
     return {
-        "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=22, spaceAfter=8, alignment=1, **kw),
-        "h1": ParagraphStyle("h1", fontName=bold, fontSize=12.5, leading=17, spaceBefore=8, spaceAfter=4, **kw),
-        "h2": ParagraphStyle("h2", fontName=bold, fontSize=11, leading=15, spaceBefore=5, spaceAfter=3, **kw),
-        "body": ParagraphStyle("body", fontName=font, fontSize=10, leading=14.5, spaceAfter=3, **kw),
-        "clause": ParagraphStyle(
-            "clause", fontName=font, fontSize=10, leading=14.5, spaceAfter=3, leftIndent=18, firstLineIndent=-18, **kw
+        "title": ParagraphStyle(
+            "title", fontName=bold, fontSize=16, leading=22, spaceAfter=8, alignment=1, **kw
         ),
-        "small": ParagraphStyle("small", fontName=font, fontSize=8, leading=10.5, spaceAfter=2, **kw),
+        "h1": ParagraphStyle(
+            "h1", fontName=bold, fontSize=12.5, leading=17, spaceBefore=8, spaceAfter=4, **kw
+        ),
+        "h2": ParagraphStyle(
+            "h2", fontName=bold, fontSize=11, leading=15, spaceBefore=5, spaceAfter=3, **kw
+        ),
+        "body": ParagraphStyle(
+            "body", fontName=font, fontSize=10, leading=14.5, spaceAfter=3, **kw
+        ),
+        "clause": ParagraphStyle(
+            "clause",
+            fontName=font,
+            fontSize=10,
+            leading=14.5,
+            spaceAfter=3,
+            leftIndent=18,
+            firstLineIndent=-18,
+            **kw,
+        ),
+        "small": ParagraphStyle(
+            "small", fontName=font, fontSize=8, leading=10.5, spaceAfter=2, **kw
+        ),
         "cell": ParagraphStyle("cell", fontName=font, fontSize=8.8, leading=11, **kw),
         "cellh": ParagraphStyle("cellh", fontName=bold, fontSize=8.8, leading=11, **kw),
     }
@@ -254,11 +271,26 @@ def _canteen(out: pathlib.Path) -> pathlib.Path:
             Paragraph("临江理工学院第二食堂（桂园餐厅）2024年秋季学期价目表", st["title"]),
             Paragraph("发文编号：临理后〔2024〕第37号　　公示日期：2024年8月26日", st["small"]),
             Paragraph("一、执行说明", st["h1"]),
-            Paragraph("1. 本价目表自2024年9月2日起执行，有效期至2025年1月17日；期间如遇原材料价格大幅波动，经伙食管理委员会审议后方可调整。", st["clause"]),
-            Paragraph("2. 学生、教职工须刷校园卡消费，按对应身份价格结算；访客须使用现金或移动支付，不享受任何折扣。", st["clause"]),
-            Paragraph("3. 供应时间：早餐 6:30—9:00，午餐 10:50—13:00，晚餐 16:50—19:00；三楼夜宵窗口营业至22:30。", st["clause"]),
-            Paragraph("4. 自带餐具就餐者，每餐减免0.5元（限午餐、晚餐，须在结算时向收银员出示）。", st["clause"]),
-            Paragraph("5. 对饭菜质量、份量有异议的，可拨打伙食监督电话 0571-8869 2730，或在食堂一楼意见箱留言。", st["clause"]),
+            Paragraph(
+                "1. 本价目表自2024年9月2日起执行，有效期至2025年1月17日；期间如遇原材料价格大幅波动，经伙食管理委员会审议后方可调整。",
+                st["clause"],
+            ),
+            Paragraph(
+                "2. 学生、教职工须刷校园卡消费，按对应身份价格结算；访客须使用现金或移动支付，不享受任何折扣。",
+                st["clause"],
+            ),
+            Paragraph(
+                "3. 供应时间：早餐 6:30—9:00，午餐 10:50—13:00，晚餐 16:50—19:00；三楼夜宵窗口营业至22:30。",
+                st["clause"],
+            ),
+            Paragraph(
+                "4. 自带餐具就餐者，每餐减免0.5元（限午餐、晚餐，须在结算时向收银员出示）。",
+                st["clause"],
+            ),
+            Paragraph(
+                "5. 对饭菜质量、份量有异议的，可拨打伙食监督电话 0571-8869 2730，或在食堂一楼意见箱留言。",
+                st["clause"],
+            ),
             Paragraph("二、套餐价格", st["h1"]),
         ]
         rows = [
@@ -278,7 +310,11 @@ def _canteen(out: pathlib.Path) -> pathlib.Path:
             )
         )
         s.append(Spacer(1, 3))
-        s.append(Paragraph("* 清真窗口位于一楼东侧，每周一至周六供应，周日及法定节假日停供。", st["small"]))
+        s.append(
+            Paragraph(
+                "* 清真窗口位于一楼东侧，每周一至周六供应，周日及法定节假日停供。", st["small"]
+            )
+        )
         s.append(Paragraph("注：套餐不单独找零，不可拆分；例汤为当日指定汤品。", st["small"]))
         s.append(PageBreak())
         s.append(Paragraph("三、单点菜品价目（按窗口编号排列）", st["h1"]))
@@ -327,11 +363,20 @@ def _library(out: pathlib.Path) -> pathlib.Path:
     def story() -> list[Any]:
         s: list[Any] = [
             Paragraph("嘉禾大學圖書館資料借閱規則", st["title"]),
-            Paragraph("民國九十八年三月十日館務會議通過；民國一一三年八月二十日圖書館委員會修正通過", st["small"]),
+            Paragraph(
+                "民國九十八年三月十日館務會議通過；民國一一三年八月二十日圖書館委員會修正通過",
+                st["small"],
+            ),
             Paragraph("第一章　總則", st["h1"]),
-            c("第一條　嘉禾大學圖書館（以下簡稱本館）為有效利用館藏資源，依本校圖書館組織規程第五條規定，訂定本規則。"),
-            c("第二條　本館借閱服務對象如下：一、本校專任及兼任教師、職員。二、本校在學學生。三、本校退休教職員。四、持有校友借書證之校友。五、經館長核准之校外人士。"),
-            c("第三條　讀者須持本人有效之教職員證、學生證或借書證辦理借書，證件不得轉借他人使用；冒用他人證件者，停止借閱權利六個月。"),
+            c(
+                "第一條　嘉禾大學圖書館（以下簡稱本館）為有效利用館藏資源，依本校圖書館組織規程第五條規定，訂定本規則。"
+            ),
+            c(
+                "第二條　本館借閱服務對象如下：一、本校專任及兼任教師、職員。二、本校在學學生。三、本校退休教職員。四、持有校友借書證之校友。五、經館長核准之校外人士。"
+            ),
+            c(
+                "第三條　讀者須持本人有效之教職員證、學生證或借書證辦理借書，證件不得轉借他人使用；冒用他人證件者，停止借閱權利六個月。"
+            ),
             Paragraph("第二章　借閱冊數及期限", st["h1"]),
             c("第四條　各類讀者借閱冊數、借期及續借次數如下表："),
         ]
@@ -353,18 +398,37 @@ def _library(out: pathlib.Path) -> pathlib.Path:
                 spans=[((0, 0), (1, 0)), ((0, 1), (0, 3)), ((0, 4), (0, 5)), ((0, 6), (0, 7))],
             )
         )
-        s.append(Paragraph("※ 校友須先辦理校友借書證，並繳交保證金新臺幣一千元，於註銷借書證時無息退還。", st["small"]))
+        s.append(
+            Paragraph(
+                "※ 校友須先辦理校友借書證，並繳交保證金新臺幣一千元，於註銷借書證時無息退還。",
+                st["small"],
+            )
+        )
         s.append(Paragraph("註：視聽資料借期一律為七日，不得續借。", st["small"]))
         s += [
-            c("第五條　讀者得於資料到期日前七日內，透過本館館藏查詢系統或至流通櫃臺辦理續借；資料已有他人預約者，不得續借。"),
-            c("第六條　讀者得預約已被借出之圖書，每人同時以預約五冊為限。預約資料到館後，本館以電子郵件通知，並保留五個工作天，逾期未取者取消預約。"),
-            c("第七條　指定參考書、期刊現刊及工具書限館內閱覽，不得攜出館外；指定參考書每次借閱以二小時為限。"),
+            c(
+                "第五條　讀者得於資料到期日前七日內，透過本館館藏查詢系統或至流通櫃臺辦理續借；資料已有他人預約者，不得續借。"
+            ),
+            c(
+                "第六條　讀者得預約已被借出之圖書，每人同時以預約五冊為限。預約資料到館後，本館以電子郵件通知，並保留五個工作天，逾期未取者取消預約。"
+            ),
+            c(
+                "第七條　指定參考書、期刊現刊及工具書限館內閱覽，不得攜出館外；指定參考書每次借閱以二小時為限。"
+            ),
             Paragraph("第三章　逾期、遺失與損壞", st["h1"]),
-            c("第八條　借閱資料逾期歸還者，圖書每冊每逾一日罰款新臺幣五元；視聽資料每件每逾一日罰款新臺幣十元。"),
-            c("第九條　罰款累計達新臺幣三百元者，停止其借閱權利，至罰款繳清為止。學期結束前未繳清者，由本館通知註冊組暫緩辦理其次學期註冊手續。"),
-            c("第十條　借閱資料遺失者，應於報失之日起三十日內購買同版本或較新版本之資料賠償；無法購得者，依原價之二倍賠償。絕版資料之賠償金額，由本館依市價另訂之。"),
+            c(
+                "第八條　借閱資料逾期歸還者，圖書每冊每逾一日罰款新臺幣五元；視聽資料每件每逾一日罰款新臺幣十元。"
+            ),
+            c(
+                "第九條　罰款累計達新臺幣三百元者，停止其借閱權利，至罰款繳清為止。學期結束前未繳清者，由本館通知註冊組暫緩辦理其次學期註冊手續。"
+            ),
+            c(
+                "第十條　借閱資料遺失者，應於報失之日起三十日內購買同版本或較新版本之資料賠償；無法購得者，依原價之二倍賠償。絕版資料之賠償金額，由本館依市價另訂之。"
+            ),
             c("第十一條　借閱資料有污損、劃線、缺頁等情事者，視同遺失，依前條規定辦理。"),
-            c("第十二條　寒暑假期間，本館得公告延長借期；原到期日落於假期中者，自動延至開學後第七日。"),
+            c(
+                "第十二條　寒暑假期間，本館得公告延長借期；原到期日落於假期中者，自動延至開學後第七日。"
+            ),
             c("第十三條　畢業生、離職或退休人員應於辦理離校手續前歸還所借全部資料，並繳清罰款。"),
             NextPageTemplate("two"),
             PageBreak(),
@@ -376,17 +440,34 @@ def _library(out: pathlib.Path) -> pathlib.Path:
             Paragraph("國定假日　休館", st["body"]),
             Paragraph("期中考及期末考前二週，總館一樓自修室延長開放至午夜十二時。", st["body"]),
             Paragraph("（二）寒暑假期間開放時間", st["h2"]),
-            Paragraph("週一至週五　09:00至17:00；週六、週日休館。寒暑假期間不提供夜間服務。", st["body"]),
+            Paragraph(
+                "週一至週五　09:00至17:00；週六、週日休館。寒暑假期間不提供夜間服務。", st["body"]
+            ),
             Paragraph("（三）流通櫃臺", st["h2"]),
-            Paragraph("借還書服務於閉館前十五分鐘停止辦理。館外還書箱設於總館正門右側，二十四小時開放，但視聽資料請勿投入還書箱，以免損壞。", st["body"]),
+            Paragraph(
+                "借還書服務於閉館前十五分鐘停止辦理。館外還書箱設於總館正門右側，二十四小時開放，但視聽資料請勿投入還書箱，以免損壞。",
+                st["body"],
+            ),
             Paragraph("（四）館際合作", st["h2"]),
-            Paragraph("本校師生可透過館際合作系統向其他大學圖書館申請借書或文獻複印。館際借書每冊手續費新臺幣五十元，文獻複印每頁新臺幣三元，由申請人自行負擔。", st["body"]),
+            Paragraph(
+                "本校師生可透過館際合作系統向其他大學圖書館申請借書或文獻複印。館際借書每冊手續費新臺幣五十元，文獻複印每頁新臺幣三元，由申請人自行負擔。",
+                st["body"],
+            ),
             Paragraph("（五）研究小間", st["h2"]),
-            Paragraph("研究小間限研究生及教師使用，每次預約以三小時為限，每人每日限預約一次。使用研究小間須至少二人同行，逾時十五分鐘未報到者，取消該次預約。", st["body"]),
+            Paragraph(
+                "研究小間限研究生及教師使用，每次預約以三小時為限，每人每日限預約一次。使用研究小間須至少二人同行，逾時十五分鐘未報到者，取消該次預約。",
+                st["body"],
+            ),
             Paragraph("（六）影印及列印", st["h2"]),
-            Paragraph("館內設有自助影印機六台，黑白影印每頁新臺幣一元，彩色列印每頁新臺幣五元，均以校園卡扣款。", st["body"]),
+            Paragraph(
+                "館內設有自助影印機六台，黑白影印每頁新臺幣一元，彩色列印每頁新臺幣五元，均以校園卡扣款。",
+                st["body"],
+            ),
             Paragraph("（七）聯絡方式", st["h2"]),
-            Paragraph("流通櫃臺電話：(04) 2285-6610 轉 2301；電子郵件：circ@lib.jiahe.example。", st["body"]),
+            Paragraph(
+                "流通櫃臺電話：(04) 2285-6610 轉 2301；電子郵件：circ@lib.jiahe.example。",
+                st["body"],
+            ),
             NextPageTemplate("one"),
             PageBreak(),
             Paragraph("第四章　附則", st["h1"]),
@@ -457,47 +538,111 @@ def _shuttle(out: pathlib.Path) -> pathlib.Path:
     def story() -> list[Any]:
         s: list[Any] = [
             Paragraph("Northbridge Science Park — Staff Shuttle Service", st["title"]),
-            Paragraph("Timetable and conditions of carriage, effective 3 March 2025 (supersedes the October 2024 edition)", st["small"]),
+            Paragraph(
+                "Timetable and conditions of carriage, effective 3 March 2025 (supersedes the October 2024 edition)",
+                st["small"],
+            ),
             Paragraph("1. General", st["h1"]),
-            c("1.1 The shuttle runs a single loop between Northbridge Station (NS), Park Central Plaza (PC), Innovation Tower (IT) and Riverside Labs (RL)."),
-            c("1.2 Travel is free for holders of a valid Science Park badge. Visitors without a badge pay a flat fare of $1.50 per ride, payable by contactless card only."),
-            c("1.3 Buses display the route code NSP-1 on the front. Timings at intermediate stops are approximate; please be at the stop two minutes early."),
-            Paragraph("2. Weekday timetable (Monday to Friday, outbound from Northbridge Station)", st["h1"]),
+            c(
+                "1.1 The shuttle runs a single loop between Northbridge Station (NS), Park Central Plaza (PC), Innovation Tower (IT) and Riverside Labs (RL)."
+            ),
+            c(
+                "1.2 Travel is free for holders of a valid Science Park badge. Visitors without a badge pay a flat fare of $1.50 per ride, payable by contactless card only."
+            ),
+            c(
+                "1.3 Buses display the route code NSP-1 on the front. Timings at intermediate stops are approximate; please be at the stop two minutes early."
+            ),
+            Paragraph(
+                "2. Weekday timetable (Monday to Friday, outbound from Northbridge Station)",
+                st["h1"],
+            ),
         ]
-        rows = [["Trip", "Northbridge Stn dep.", "Park Central", "Innovation Tower", "Riverside Labs arr.", "Notes"]]
+        rows = [
+            [
+                "Trip",
+                "Northbridge Stn dep.",
+                "Park Central",
+                "Innovation Tower",
+                "Riverside Labs arr.",
+                "Notes",
+            ]
+        ]
         rows += shuttle_trips()
         s.append(_table(rows, [16 * mm, 32 * mm, 26 * mm, 30 * mm, 32 * mm, 34 * mm], st))
         s.append(Spacer(1, 3))
         s.append(Paragraph("¹ Express trips do not stop at Park Central Plaza.", st["small"]))
-        s.append(Paragraph("² The last bus waits up to 5 minutes at Northbridge Station for delayed trains.", st["small"]))
+        s.append(
+            Paragraph(
+                "² The last bus waits up to 5 minutes at Northbridge Station for delayed trains.",
+                st["small"],
+            )
+        )
         s.append(Spacer(1, 6))
         s.append(Paragraph("2A. Weekday return trips (inbound from Riverside Labs)", st["h1"]))
-        s.append(c("2A.1 Return trips run non-stop from Riverside Labs to Innovation Tower and then call at all stops."))
-        back = [["Trip", "Riverside Labs dep.", "Innovation Tower", "Park Central", "Northbridge Stn arr."]]
-        for i, d in enumerate(list(range(7 * 60 + 5, 9 * 60 + 6, 30)) + list(range(11 * 60 + 35, 15 * 60 + 36, 60))
-                              + list(range(16 * 60 + 45, 19 * 60 + 46, 20)) + [20 * 60 + 40, 21 * 60 + 25], start=1):
+        s.append(
+            c(
+                "2A.1 Return trips run non-stop from Riverside Labs to Innovation Tower and then call at all stops."
+            )
+        )
+        back = [
+            [
+                "Trip",
+                "Riverside Labs dep.",
+                "Innovation Tower",
+                "Park Central",
+                "Northbridge Stn arr.",
+            ]
+        ]
+        for i, d in enumerate(
+            list(range(7 * 60 + 5, 9 * 60 + 6, 30))
+            + list(range(11 * 60 + 35, 15 * 60 + 36, 60))
+            + list(range(16 * 60 + 45, 19 * 60 + 46, 20))
+            + [20 * 60 + 40, 21 * 60 + 25],
+            start=1,
+        ):
             back.append([f"R{i:02d}", _hm(d), _hm(d + 6), _hm(d + 11), _hm(d + 19)])
         s.append(_table(back, [18 * mm, 36 * mm, 32 * mm, 30 * mm, 38 * mm], st, grid=False))
-        s.append(Paragraph("Return trip R05 and later trips before 16:00 may be replaced by a minibus during school holidays.", st["small"]))
+        s.append(
+            Paragraph(
+                "Return trip R05 and later trips before 16:00 may be replaced by a minibus during school holidays.",
+                st["small"],
+            )
+        )
         s.append(PageBreak())
         s.append(Paragraph("3. Weekend and public holiday service", st["h1"]))
         c31 = "3.1 Saturday departures from Northbridge Station:"
         s.append(c(c31))
-        sat = [["Departure", "07:30", "09:00", "10:30", "12:00", "13:30", "15:00", "16:30", "18:00"]]
+        sat = [
+            ["Departure", "07:30", "09:00", "10:30", "12:00", "13:30", "15:00", "16:30", "18:00"]
+        ]
         s.append(_table(sat, [22 * mm] + [18 * mm] * 8, st, header_rows=1, repeat=False))
         s.append(Spacer(1, 4))
         s += [
-            c("3.2 On Sundays and public holidays the first bus leaves Northbridge Station at 08:15 and buses then run every 45 minutes; the last departure is at 18:45."),
+            c(
+                "3.2 On Sundays and public holidays the first bus leaves Northbridge Station at 08:15 and buses then run every 45 minutes; the last departure is at 18:45."
+            ),
             c("3.3 No service operates on 25 December or 1 January."),
             Paragraph("4. Conditions of carriage", st["h1"]),
-            c("4.1 Bicycles are not carried, with the exception of folding bicycles, which must be folded before boarding."),
+            c(
+                "4.1 Bicycles are not carried, with the exception of folding bicycles, which must be folded before boarding."
+            ),
             c("4.2 Pets are not permitted, except assistance dogs."),
-            c("4.3 Items left on a shuttle are taken to the Park Central Plaza reception desk and held for 14 days before disposal."),
-            c("4.4 If a scheduled shuttle is more than 15 minutes late, passengers may call the transport hotline on 0800 555 0192 to request a taxi voucher."),
-            c("4.5 Eating and drinking on board is not permitted, except water in a closed bottle."),
-            c("4.6 The driver may refuse boarding to any passenger once all 33 seats are occupied; standing is not allowed."),
+            c(
+                "4.3 Items left on a shuttle are taken to the Park Central Plaza reception desk and held for 14 days before disposal."
+            ),
+            c(
+                "4.4 If a scheduled shuttle is more than 15 minutes late, passengers may call the transport hotline on 0800 555 0192 to request a taxi voucher."
+            ),
+            c(
+                "4.5 Eating and drinking on board is not permitted, except water in a closed bottle."
+            ),
+            c(
+                "4.6 The driver may refuse boarding to any passenger once all 33 seats are occupied; standing is not allowed."
+            ),
             Paragraph("5. Contacts", st["h1"]),
-            c("5.1 Facilities Management Office, Park Central Plaza, Level 2. Email shuttle@nbsp.example."),
+            c(
+                "5.1 Facilities Management Office, Park Central Plaza, Level 2. Email shuttle@nbsp.example."
+            ),
         ]
         return s
 
@@ -531,7 +676,9 @@ def _equipment(out: pathlib.Path) -> pathlib.Path:
             Paragraph("雲岫科技大學教學設備借用管理要點", st["title"]),
             Paragraph("中華民國一一二年十二月五日總務會議通過　一一三年九月二日修正", st["small"]),
             Paragraph("一、目的", st["h1"]),
-            c("雲岫科技大學（以下簡稱本校）為有效管理總務處保管組所屬教學設備，提高使用效率，特訂定本要點。"),
+            c(
+                "雲岫科技大學（以下簡稱本校）為有效管理總務處保管組所屬教學設備，提高使用效率，特訂定本要點。"
+            ),
             Paragraph("二、借用對象", st["h1"]),
             c("（一）本校專任、兼任教職員工。"),
             c("（二）經系所或課外活動指導組核准之學生社團，並須由指導老師擔任保證人。"),
@@ -558,17 +705,30 @@ def _equipment(out: pathlib.Path) -> pathlib.Path:
             )
         )
         s.append(Paragraph("註1：寒暑假期間借用期限得延長一倍，惟單槍投影機不適用。", st["small"]))
-        s.append(Paragraph("註2：押金於設備歸還並經檢查無誤後當場退還；學生社團之押金由指導老師代繳。", st["small"]))
+        s.append(
+            Paragraph(
+                "註2：押金於設備歸還並經檢查無誤後當場退還；學生社團之押金由指導老師代繳。",
+                st["small"],
+            )
+        )
         s += [
             Paragraph("四、申請程序", st["h1"]),
-            c("（一）借用人應於借用日前三個工作日，至本校設備借用系統填具申請，經單位主管核章後送保管組辦理。"),
+            c(
+                "（一）借用人應於借用日前三個工作日，至本校設備借用系統填具申請，經單位主管核章後送保管組辦理。"
+            ),
             c("（二）每人同一時間借用同類設備以二件為限。"),
-            c("（三）借用期滿仍有需要者，得於到期前一日申請續借一次，續借期限與原借用期限相同；已有他人預約者不得續借。"),
+            c(
+                "（三）借用期滿仍有需要者，得於到期前一日申請續借一次，續借期限與原借用期限相同；已有他人預約者不得續借。"
+            ),
             Paragraph("五、逾期及損壞處理", st["h1"]),
             c("（一）逾期未歸還者，依第三點所列標準按日計收違約金，並自押金中扣抵。"),
             c("（二）逾期超過十日者，除計收違約金外，停止其借用資格一學期。"),
-            c("（三）設備於借用期間遺失或損壞者，借用人應負責修復或照價賠償；屬正常耗損者不在此限。"),
-            c("（四）歸還時應將配件（電源線、遙控器、收納袋等）一併歸還，缺件者每件酌收新臺幣三百元。"),
+            c(
+                "（三）設備於借用期間遺失或損壞者，借用人應負責修復或照價賠償；屬正常耗損者不在此限。"
+            ),
+            c(
+                "（四）歸還時應將配件（電源線、遙控器、收納袋等）一併歸還，缺件者每件酌收新臺幣三百元。"
+            ),
             Paragraph("六、其他", st["h1"]),
             c("（一）保管組辦公時間為週一至週五 08:30 至 17:00，中午 12:00 至 13:00 暫停借還。"),
             c("（二）本要點經總務會議通過，陳請校長核定後實施，修正時亦同。"),
@@ -581,7 +741,13 @@ def _equipment(out: pathlib.Path) -> pathlib.Path:
             ["單槍投影機", "Epson EB-992F", "12台", "行政大樓B1 保管組倉庫", "含HDMI線及遙控器"],
             ["攜帶式音響", "Mipro MA-303", "8台", "行政大樓B1 保管組倉庫", "附無線麥克風2支"],
             ["數位攝影機", "Sony FDR-AX43A", "4台", "圖資大樓3樓 視聽組", "需另簽切結書"],
-            ["筆記型電腦", "ASUS ExpertBook B5", "20台", "圖資大樓3樓 視聽組", "已安裝Office及防毒軟體"],
+            [
+                "筆記型電腦",
+                "ASUS ExpertBook B5",
+                "20台",
+                "圖資大樓3樓 視聽組",
+                "已安裝Office及防毒軟體",
+            ],
             ["平板電腦", "iPad 第10代", "30台", "圖資大樓3樓 視聽組", "限教學課程使用"],
             ["延長線捲", "30公尺", "15捲", "行政大樓B1 保管組倉庫", ""],
             ["折疊桌", "180×60公分", "60張", "體育館地下室倉庫", "需自備搬運人力"],
@@ -589,8 +755,13 @@ def _equipment(out: pathlib.Path) -> pathlib.Path:
         s.append(_table(inv, [28 * mm, 38 * mm, 20 * mm, 48 * mm, 40 * mm], st))
         s += [
             Spacer(1, 6),
-            Paragraph("借用體育館倉庫之折疊桌者，請於借用當日 16:00 前洽體育組開門，假日不提供搬運服務。", st["body"]),
-            Paragraph("如需借用上表以外之設備（如無線簡報器、雷射筆），請洽各系所辦公室。", st["body"]),
+            Paragraph(
+                "借用體育館倉庫之折疊桌者，請於借用當日 16:00 前洽體育組開門，假日不提供搬運服務。",
+                st["body"],
+            ),
+            Paragraph(
+                "如需借用上表以外之設備（如無線簡報器、雷射筆），請洽各系所辦公室。", st["body"]
+            ),
             PageBreak(),
             Paragraph("附件　教學設備借用申請單（填寫範例）", st["h1"]),
             Spacer(1, 4),
@@ -607,7 +778,10 @@ def _equipment(out: pathlib.Path) -> pathlib.Path:
             ["實際歸還日期", "2025年3月22日", "檢查結果", "配件齊全，功能正常"],
         ]
         t = Table(
-            [[Paragraph(x, st["cellh"] if i % 2 == 0 else st["cell"]) for i, x in enumerate(r)] for r in form],
+            [
+                [Paragraph(x, st["cellh"] if i % 2 == 0 else st["cell"]) for i, x in enumerate(r)]
+                for r in form
+            ],
             colWidths=[30 * mm, 55 * mm, 30 * mm, 55 * mm],
             rowHeights=[11 * mm] * len(form),
         )
@@ -623,7 +797,12 @@ def _equipment(out: pathlib.Path) -> pathlib.Path:
         )
         s.append(t)
         s.append(Spacer(1, 8))
-        s.append(Paragraph("借用人簽章：＿＿＿＿＿＿　　單位主管簽章：＿＿＿＿＿＿　　保管組簽章：＿＿＿＿＿＿", st["body"]))
+        s.append(
+            Paragraph(
+                "借用人簽章：＿＿＿＿＿＿　　單位主管簽章：＿＿＿＿＿＿　　保管組簽章：＿＿＿＿＿＿",
+                st["body"],
+            )
+        )
         s.append(Paragraph("本申請單一式二聯，第一聯保管組存查，第二聯借用人收執。", st["small"]))
         return s
 
@@ -655,11 +834,20 @@ def _insurance(out: pathlib.Path) -> pathlib.Path:
     def story() -> list[Any]:
         s: list[Any] = [
             Paragraph("Group Medical Plan for Staff of Kestrel Polytechnic", st["title"]),
-            Paragraph("Underwritten by Harbourline Mutual Assurance · Policy No. HM-GMP-20417 · Plan year 1 January to 31 December 2025", st["small"]),
+            Paragraph(
+                "Underwritten by Harbourline Mutual Assurance · Policy No. HM-GMP-20417 · Plan year 1 January to 31 December 2025",
+                st["small"],
+            ),
             Paragraph("1. Eligibility", st["h1"]),
-            c("1.1 All full-time employees on a contract of twelve months or longer are enrolled automatically on their first day of service."),
-            c("1.2 Eligible dependants are the employee's spouse or registered partner and unmarried children up to age 23 who are in full-time education."),
-            c("1.3 Employees on Grade 1 to Grade 6 are covered under Plan B; Grade 7 and above are covered under Plan A."),
+            c(
+                "1.1 All full-time employees on a contract of twelve months or longer are enrolled automatically on their first day of service."
+            ),
+            c(
+                "1.2 Eligible dependants are the employee's spouse or registered partner and unmarried children up to age 23 who are in full-time education."
+            ),
+            c(
+                "1.3 Employees on Grade 1 to Grade 6 are covered under Plan B; Grade 7 and above are covered under Plan A."
+            ),
             Paragraph("2. Schedule of benefits", st["h1"]),
             c("All amounts are the maximum payable per insured person in US dollars."),
         ]
@@ -669,7 +857,13 @@ def _insurance(out: pathlib.Path) -> pathlib.Path:
             ["", "Intensive care unit (per day)", "600", "400", "max. 30 days per year"],
             ["", "Surgeon's fee", "8,000", "5,000", "per disability¹"],
             ["", "Anaesthetist's fee", "2,400", "1,500", "per disability¹"],
-            ["Outpatient", "General practitioner consultation", "40", "30", "per visit, max. 20 visits"],
+            [
+                "Outpatient",
+                "General practitioner consultation",
+                "40",
+                "30",
+                "per visit, max. 20 visits",
+            ],
             ["", "Specialist consultation", "80", "60", "per visit, max. 10 visits"],
             ["", "Diagnostic X-ray and laboratory tests", "1,200", "800", "per year"],
             ["", "Physiotherapy", "50", "35", "per session, max. 12 sessions"],
@@ -687,39 +881,79 @@ def _insurance(out: pathlib.Path) -> pathlib.Path:
             )
         )
         s.append(Spacer(1, 3))
-        s.append(Paragraph("¹ \"Disability\" means all injuries or illnesses arising from the same cause, including complications.", st["small"]))
-        s.append(Paragraph("² Cosmetic dentistry, orthodontics and implants are excluded.", st["small"]))
-        s.append(Paragraph("³ Maternity benefits are payable only after a waiting period of 10 months of continuous cover.", st["small"]))
+        s.append(
+            Paragraph(
+                '¹ "Disability" means all injuries or illnesses arising from the same cause, including complications.',
+                st["small"],
+            )
+        )
+        s.append(
+            Paragraph("² Cosmetic dentistry, orthodontics and implants are excluded.", st["small"])
+        )
+        s.append(
+            Paragraph(
+                "³ Maternity benefits are payable only after a waiting period of 10 months of continuous cover.",
+                st["small"],
+            )
+        )
         s += [
             Paragraph("3. Co-payment and overall limits", st["h1"]),
-            c("3.1 Plan A members pay no co-payment. Plan B members pay a co-payment of 10% of each outpatient bill."),
-            c("3.2 The overall annual limit is USD 150,000 per person under Plan A and USD 90,000 per person under Plan B."),
+            c(
+                "3.1 Plan A members pay no co-payment. Plan B members pay a co-payment of 10% of each outpatient bill."
+            ),
+            c(
+                "3.2 The overall annual limit is USD 150,000 per person under Plan A and USD 90,000 per person under Plan B."
+            ),
             c("3.3 Pre-existing conditions are covered after 12 months of continuous membership."),
             NextPageTemplate("two"),
             PageBreak(),
             Paragraph("4. How to claim", st["h1"]),
-            c("4.1 Claims must be submitted within 90 days of the date of treatment. Late claims are accepted only if the member can show that it was not reasonably possible to submit them in time."),
-            c("4.2 Submit the completed claim form together with original itemised receipts and the doctor's diagnosis. Photocopies are accepted only for amounts below USD 200."),
-            c("4.3 Claims can be sent by post to Harbourline Mutual, Claims Unit, PO Box 7710, or uploaded through the member portal."),
-            c("4.4 Approved claims are reimbursed by bank transfer within 15 working days of receipt of complete documents."),
-            c("4.5 For planned hospital admission, pre-authorisation must be requested at least 5 working days in advance; the insurer then issues a guarantee of payment directly to the hospital."),
+            c(
+                "4.1 Claims must be submitted within 90 days of the date of treatment. Late claims are accepted only if the member can show that it was not reasonably possible to submit them in time."
+            ),
+            c(
+                "4.2 Submit the completed claim form together with original itemised receipts and the doctor's diagnosis. Photocopies are accepted only for amounts below USD 200."
+            ),
+            c(
+                "4.3 Claims can be sent by post to Harbourline Mutual, Claims Unit, PO Box 7710, or uploaded through the member portal."
+            ),
+            c(
+                "4.4 Approved claims are reimbursed by bank transfer within 15 working days of receipt of complete documents."
+            ),
+            c(
+                "4.5 For planned hospital admission, pre-authorisation must be requested at least 5 working days in advance; the insurer then issues a guarantee of payment directly to the hospital."
+            ),
             Paragraph("5. Exclusions", st["h1"]),
             c("5.1 Treatment that is not medically necessary."),
             c("5.2 Cosmetic surgery, unless needed after an accident covered by this plan."),
-            c("5.3 Injuries from professional sports, motor racing or mountaineering above 4,500 metres."),
+            c(
+                "5.3 Injuries from professional sports, motor racing or mountaineering above 4,500 metres."
+            ),
             c("5.4 Self-inflicted injuries and conditions caused by alcohol or drug misuse."),
             c("5.5 Experimental treatment and drugs not approved by the local health authority."),
             c("5.6 Spectacles, contact lenses and hearing aids."),
-            c("5.7 Treatment received outside Asia, except emergency treatment during business travel of up to 60 days."),
+            c(
+                "5.7 Treatment received outside Asia, except emergency treatment during business travel of up to 60 days."
+            ),
             Paragraph("6. Emergency assistance", st["h1"]),
-            c("6.1 The 24-hour assistance line is +852 3900 7781. Quote the policy number and the member's staff ID."),
-            c("6.2 Emergency medical evacuation is covered up to USD 50,000 per event under both plans."),
+            c(
+                "6.1 The 24-hour assistance line is +852 3900 7781. Quote the policy number and the member's staff ID."
+            ),
+            c(
+                "6.2 Emergency medical evacuation is covered up to USD 50,000 per event under both plans."
+            ),
             NextPageTemplate("one"),
             PageBreak(),
             Paragraph("7. Contacts at Kestrel Polytechnic", st["h1"]),
-            c("7.1 Human Resources Office, Benefits Team, Block C Room 214, telephone extension 6120."),
-            c("7.2 Changes to dependants must be reported to Human Resources within 30 days of the change (marriage, birth, adoption)."),
-            c("7.3 This schedule is a summary. In case of any difference, the policy wording prevails."),
+            c(
+                "7.1 Human Resources Office, Benefits Team, Block C Room 214, telephone extension 6120."
+            ),
+            c(
+                "7.2 Changes to dependants must be reported to Human Resources within 30 days of the change (marriage, birth, adoption)."
+            ),
+            c(
+                "7.3 This schedule is a summary. In case of any difference, the policy wording prevails."
+            ),
         ]
         return s
 
@@ -753,13 +987,25 @@ def _procurement(out: pathlib.Path) -> pathlib.Path:
             Paragraph("青屿市第三人民医院采购管理办法（试行）", st["title"]),
             Paragraph("青屿三院〔2024〕112号　2024年12月10日院长办公会审议通过", st["small"]),
             Paragraph("第一章　总则", st["h1"]),
-            c("第一条　为规范本院采购行为，提高资金使用效益，防范廉政风险，根据国家有关法律法规，结合本院实际，制定本办法。"),
-            c("第二条　本办法适用于本院使用财政资金及自有资金采购货物、服务和工程的行为。药品、医用耗材集中带量采购按上级部门规定执行，不适用本办法。"),
-            c("第三条　本院采购工作遵循公开透明、公平竞争、公正和诚实信用原则，实行“管采分离、分级审批”。"),
-            c("第四条　院采购管理委员会是本院采购工作的决策机构，由院长任主任委员；采购中心负责组织实施，纪检监察室负责全过程监督。"),
+            c(
+                "第一条　为规范本院采购行为，提高资金使用效益，防范廉政风险，根据国家有关法律法规，结合本院实际，制定本办法。"
+            ),
+            c(
+                "第二条　本办法适用于本院使用财政资金及自有资金采购货物、服务和工程的行为。药品、医用耗材集中带量采购按上级部门规定执行，不适用本办法。"
+            ),
+            c(
+                "第三条　本院采购工作遵循公开透明、公平竞争、公正和诚实信用原则，实行“管采分离、分级审批”。"
+            ),
+            c(
+                "第四条　院采购管理委员会是本院采购工作的决策机构，由院长任主任委员；采购中心负责组织实施，纪检监察室负责全过程监督。"
+            ),
             Paragraph("第二章　采购方式与限额标准", st["h1"]),
-            c("第五条　本院采购方式包括：公开招标、邀请招标、竞争性谈判、竞争性磋商、询价、单一来源采购及科室自行比价采购。"),
-            c("第六条　单项或同一批次采购预算金额对应的采购方式和审批层级如下表。同一年度内同类项目不得化整为零规避采购方式。"),
+            c(
+                "第五条　本院采购方式包括：公开招标、邀请招标、竞争性谈判、竞争性磋商、询价、单一来源采购及科室自行比价采购。"
+            ),
+            c(
+                "第六条　单项或同一批次采购预算金额对应的采购方式和审批层级如下表。同一年度内同类项目不得化整为零规避采购方式。"
+            ),
         ]
         rows = [
             ["采购类别", "预算金额（万元）", "采购方式", "审批层级"],
@@ -784,25 +1030,45 @@ def _procurement(out: pathlib.Path) -> pathlib.Path:
                 spans=[((0, 1), (0, 4)), ((0, 5), (0, 8)), ((0, 9), (0, 12))],
             )
         )
-        s.append(Paragraph("△ 依法必须进行招标的工程建设项目，按《招标投标法》及其实施条例执行。", st["small"]))
+        s.append(
+            Paragraph(
+                "△ 依法必须进行招标的工程建设项目，按《招标投标法》及其实施条例执行。", st["small"]
+            )
+        )
         s += [
-            c("第七条　采用询价方式的，应当从符合条件的供应商中确定不少于3家进行报价，并由2名以上工作人员共同开启报价单。"),
-            c("第八条　有下列情形之一的，经采购管理委员会批准，可以采用单一来源采购：（一）只能从唯一供应商处采购的；（二）发生不可预见的紧急情况不能从其他供应商处采购的；（三）为保证原有采购项目一致性或者服务配套要求，需要继续从原供应商处添购，且添购资金总额不超过原合同金额10%的。"),
+            c(
+                "第七条　采用询价方式的，应当从符合条件的供应商中确定不少于3家进行报价，并由2名以上工作人员共同开启报价单。"
+            ),
+            c(
+                "第八条　有下列情形之一的，经采购管理委员会批准，可以采用单一来源采购：（一）只能从唯一供应商处采购的；（二）发生不可预见的紧急情况不能从其他供应商处采购的；（三）为保证原有采购项目一致性或者服务配套要求，需要继续从原供应商处添购，且添购资金总额不超过原合同金额10%的。"
+            ),
             Paragraph("第三章　紧急采购", st["h1"]),
-            c("第九条　因抢救危重病人、突发公共卫生事件等紧急情况确需立即采购的，经分管副院长口头同意后可先行采购，但须在5个工作日内补办审批手续。"),
+            c(
+                "第九条　因抢救危重病人、突发公共卫生事件等紧急情况确需立即采购的，经分管副院长口头同意后可先行采购，但须在5个工作日内补办审批手续。"
+            ),
             c("第十条　紧急采购每次金额不得超过30万元，全年累计不得超过200万元。"),
             Paragraph("第四章　验收与合同管理", st["h1"]),
-            c("第十一条　采购项目完成后，由使用科室、采购中心和资产管理科共同验收。预算金额在10万元以上的项目，验收小组成员不少于3人，其中至少1人为非使用科室人员。"),
+            c(
+                "第十一条　采购项目完成后，由使用科室、采购中心和资产管理科共同验收。预算金额在10万元以上的项目，验收小组成员不少于3人，其中至少1人为非使用科室人员。"
+            ),
             c("第十二条　合同金额在20万元以上的，合同文本须经法务办公室审核后方可签订。"),
-            c("第十三条　货物类合同一般预留合同金额3%的质量保证金，质保期满无质量问题后无息退还；工程类项目质量保证金比例为5%。"),
-            c("第十四条　付款原则上采用银行转账，不得以现金支付；单笔支付金额超过50万元的，须经院长审签。"),
+            c(
+                "第十三条　货物类合同一般预留合同金额3%的质量保证金，质保期满无质量问题后无息退还；工程类项目质量保证金比例为5%。"
+            ),
+            c(
+                "第十四条　付款原则上采用银行转账，不得以现金支付；单笔支付金额超过50万元的，须经院长审签。"
+            ),
             Paragraph("第五章　监督与责任", st["h1"]),
             c("第十五条　采购人员与供应商有利害关系的，应当主动回避。"),
-            c("第十六条　采购文件及相关资料由采购中心归档保存，保存期限为从采购结束之日起不少于15年。"),
+            c(
+                "第十六条　采购文件及相关资料由采购中心归档保存，保存期限为从采购结束之日起不少于15年。"
+            ),
             c("第十七条　违反本办法规定的，视情节轻重，依照有关规定追究相关人员责任。"),
             Paragraph("第六章　附则", st["h1"]),
             c("第十八条　本办法由采购中心负责解释。"),
-            c("第十九条　本办法自2025年1月1日起施行。原《青屿市第三人民医院物资采购暂行规定》同时废止。"),
+            c(
+                "第十九条　本办法自2025年1月1日起施行。原《青屿市第三人民医院物资采购暂行规定》同时废止。"
+            ),
             PageBreak(),
             Paragraph("附件1　常用采购品目归口管理科室对照表", st["h1"]),
         ]
@@ -821,7 +1087,10 @@ def _procurement(out: pathlib.Path) -> pathlib.Path:
         s.append(_table(cat, [26 * mm, 36 * mm, 28 * mm, 30 * mm, 46 * mm], st))
         s += [
             Spacer(1, 6),
-            Paragraph("注：纳入集中采购的品目，由采购中心统一组织，科室不得自行采购；未列明的品目由采购中心会同财务科确定归口科室。", st["small"]),
+            Paragraph(
+                "注：纳入集中采购的品目，由采购中心统一组织，科室不得自行采购；未列明的品目由采购中心会同财务科确定归口科室。",
+                st["small"],
+            ),
         ]
         return s
 
@@ -963,7 +1232,9 @@ def _scholarship(out: pathlib.Path) -> pathlib.Path:
         "同一學年度內已領取本校其他獎學金且金額達新臺幣一萬元以上者，不得重複申請本獎學金；政府助學貸款不在此限。"
     )
     d.add_heading("七、附則", level=1)
-    d.add_paragraph("申請資料如有偽造、變造或不實情事，撤銷其得獎資格並追回已領之獎學金。本辦法經行政會議通過後實施，修正時亦同。")
+    d.add_paragraph(
+        "申請資料如有偽造、變造或不實情事，撤銷其得獎資格並追回已領之獎學金。本辦法經行政會議通過後實施，修正時亦同。"
+    )
     d.add_paragraph("聯絡窗口：生活輔導組　李雅婷小姐，分機 2215。")
     d.save(str(path))
     _normalize_zip(path)
@@ -982,7 +1253,9 @@ def _it_sla(out: pathlib.Path) -> pathlib.Path:
     fp.text = "SLA-DS-004 v3.1 · Review date: 31 March 2026 · Page "
     _docx_page_field(fp)
     d.add_heading("Internal IT Service Level Agreement", level=0)
-    d.add_paragraph("Between Digital Services and all directorates of Fenwick County Council. Effective from 1 April 2025.")
+    d.add_paragraph(
+        "Between Digital Services and all directorates of Fenwick County Council. Effective from 1 April 2025."
+    )
     d.add_heading("1. Scope", level=1)
     d.add_paragraph(
         "This agreement covers the corporate desktop, email, telephony, the payroll and finance systems and the "
@@ -997,18 +1270,52 @@ def _it_sla(out: pathlib.Path) -> pathlib.Path:
     ]:
         d.add_paragraph(t, style="List Number")
     d.add_heading("3. Incident priorities and targets", level=1)
-    d.add_paragraph("Priority is set by the Service Desk analyst using the impact and urgency of the incident.")
+    d.add_paragraph(
+        "Priority is set by the Service Desk analyst using the impact and urgency of the incident."
+    )
     _docx_table(
         d,
         [
-            ["Priority", "Typical example", "Response time", "Resolution target", "Out-of-hours cover"],
-            ["P1 – Critical", "A whole service or building is down", "15 minutes", "4 hours", "Yes"],
-            ["P2 – High", "A team cannot work, or a VIP is affected", "1 hour", "8 business hours", "Yes"],
-            ["P3 – Medium", "One user is impaired but has a workaround", "4 business hours", "3 business days", "No"],
-            ["P4 – Low", "Requests for information or minor faults", "1 business day", "10 business days", "No"],
+            [
+                "Priority",
+                "Typical example",
+                "Response time",
+                "Resolution target",
+                "Out-of-hours cover",
+            ],
+            [
+                "P1 – Critical",
+                "A whole service or building is down",
+                "15 minutes",
+                "4 hours",
+                "Yes",
+            ],
+            [
+                "P2 – High",
+                "A team cannot work, or a VIP is affected",
+                "1 hour",
+                "8 business hours",
+                "Yes",
+            ],
+            [
+                "P3 – Medium",
+                "One user is impaired but has a workaround",
+                "4 business hours",
+                "3 business days",
+                "No",
+            ],
+            [
+                "P4 – Low",
+                "Requests for information or minor faults",
+                "1 business day",
+                "10 business days",
+                "No",
+            ],
         ],
     )
-    d.add_paragraph("Targets are measured monthly; at least 95% of incidents in each priority must meet the resolution target.")
+    d.add_paragraph(
+        "Targets are measured monthly; at least 95% of incidents in each priority must meet the resolution target."
+    )
     d.add_heading("4. Service availability", level=1)
     _docx_table(
         d,
@@ -1046,18 +1353,106 @@ def _it_sla(out: pathlib.Path) -> pathlib.Path:
 # ---------------------------------------------------------------------------
 
 LAB_ORDERS: list[tuple[str, str, str, str, int, float, str]] = [
-    ("PO-25-0101", "2025-01-08", "Rhenvale Scientific", "Nitrile gloves, size M (box of 100)", 40, 6.25, "Genomics"),
-    ("PO-25-0102", "2025-01-08", "Rhenvale Scientific", "Pipette tips 200 µl, racked (pack of 960)", 12, 38.50, "Genomics"),
-    ("PO-25-0107", "2025-01-15", "Osterby Labware", "Serological pipettes 10 ml (case of 200)", 5, 54.00, "Cell Culture"),
-    ("PO-25-0109", "2025-01-20", "Osterby Labware", "T75 culture flasks (case of 100)", 6, 112.00, "Cell Culture"),
+    (
+        "PO-25-0101",
+        "2025-01-08",
+        "Rhenvale Scientific",
+        "Nitrile gloves, size M (box of 100)",
+        40,
+        6.25,
+        "Genomics",
+    ),
+    (
+        "PO-25-0102",
+        "2025-01-08",
+        "Rhenvale Scientific",
+        "Pipette tips 200 µl, racked (pack of 960)",
+        12,
+        38.50,
+        "Genomics",
+    ),
+    (
+        "PO-25-0107",
+        "2025-01-15",
+        "Osterby Labware",
+        "Serological pipettes 10 ml (case of 200)",
+        5,
+        54.00,
+        "Cell Culture",
+    ),
+    (
+        "PO-25-0109",
+        "2025-01-20",
+        "Osterby Labware",
+        "T75 culture flasks (case of 100)",
+        6,
+        112.00,
+        "Cell Culture",
+    ),
     ("PO-25-0113", "2025-01-27", "Kalder Chemicals", "Ethanol absolute 2.5 L", 8, 31.75, "Shared"),
-    ("PO-25-0118", "2025-02-03", "Rhenvale Scientific", "PCR plates 96-well (pack of 50)", 4, 89.90, "Genomics"),
-    ("PO-25-0121", "2025-02-10", "Kalder Chemicals", "Agarose, molecular grade 500 g", 1, 245.00, "Genomics"),
-    ("PO-25-0126", "2025-02-17", "Osterby Labware", "Fetal bovine serum 500 ml", 3, 410.00, "Cell Culture"),
-    ("PO-25-0130", "2025-02-24", "Marlow Safety Supply", "Safety goggles, anti-fog", 25, 7.40, "Shared"),
-    ("PO-25-0134", "2025-03-03", "Kalder Chemicals", "Liquid nitrogen refill (per 100 L)", 2, 95.00, "Shared"),
-    ("PO-25-0138", "2025-03-10", "Rhenvale Scientific", "Microcentrifuge tubes 1.5 ml (bag of 500)", 10, 14.20, "Cell Culture"),
-    ("PO-25-0141", "2025-03-17", "Marlow Safety Supply", "Biohazard waste bags (roll of 50)", 6, 18.60, "Shared"),
+    (
+        "PO-25-0118",
+        "2025-02-03",
+        "Rhenvale Scientific",
+        "PCR plates 96-well (pack of 50)",
+        4,
+        89.90,
+        "Genomics",
+    ),
+    (
+        "PO-25-0121",
+        "2025-02-10",
+        "Kalder Chemicals",
+        "Agarose, molecular grade 500 g",
+        1,
+        245.00,
+        "Genomics",
+    ),
+    (
+        "PO-25-0126",
+        "2025-02-17",
+        "Osterby Labware",
+        "Fetal bovine serum 500 ml",
+        3,
+        410.00,
+        "Cell Culture",
+    ),
+    (
+        "PO-25-0130",
+        "2025-02-24",
+        "Marlow Safety Supply",
+        "Safety goggles, anti-fog",
+        25,
+        7.40,
+        "Shared",
+    ),
+    (
+        "PO-25-0134",
+        "2025-03-03",
+        "Kalder Chemicals",
+        "Liquid nitrogen refill (per 100 L)",
+        2,
+        95.00,
+        "Shared",
+    ),
+    (
+        "PO-25-0138",
+        "2025-03-10",
+        "Rhenvale Scientific",
+        "Microcentrifuge tubes 1.5 ml (bag of 500)",
+        10,
+        14.20,
+        "Cell Culture",
+    ),
+    (
+        "PO-25-0141",
+        "2025-03-17",
+        "Marlow Safety Supply",
+        "Biohazard waste bags (roll of 50)",
+        6,
+        18.60,
+        "Shared",
+    ),
 ]
 LAB_BUDGET = {"Genomics": 2500.00, "Cell Culture": 3200.00, "Shared": 1200.00}
 
@@ -1068,14 +1463,32 @@ def _lab_xlsx(out: pathlib.Path) -> pathlib.Path:
     path = out / "fresh-lab-consumables-en.xlsx"
     wb = xlsxwriter.Workbook(str(path))
     wb.set_properties(
-        {"title": "Lab consumables Q1 2025", "author": "Dr. Ines Halvorsen", "created": _dt.datetime(2025, 3, 31)}
+        {
+            "title": "Lab consumables Q1 2025",
+            "author": "Dr. Ines Halvorsen",
+            "created": _dt.datetime(2025, 3, 31),
+        }
     )
     bold = wb.add_format({"bold": True, "bg_color": "#DDE4EE", "border": 1, "text_wrap": True})
     money = wb.add_format({"num_format": "#,##0.00", "border": 1})
     txt = wb.add_format({"border": 1})
     ws = wb.add_worksheet("Orders")
-    ws.write(0, 0, "Molecular Biology Unit — consumables orders, Q1 2025", wb.add_format({"bold": True, "font_size": 13}))
-    hdr = ["Order no.", "Order date", "Supplier", "Item", "Qty", "Unit price (EUR)", "Line total (EUR)", "Cost centre"]
+    ws.write(
+        0,
+        0,
+        "Molecular Biology Unit — consumables orders, Q1 2025",
+        wb.add_format({"bold": True, "font_size": 13}),
+    )
+    hdr = [
+        "Order no.",
+        "Order date",
+        "Supplier",
+        "Item",
+        "Qty",
+        "Unit price (EUR)",
+        "Line total (EUR)",
+        "Cost centre",
+    ]
     for j, hname in enumerate(hdr):
         ws.write(2, j, hname, bold)
     spent = {k: 0.0 for k in LAB_BUDGET}
@@ -1101,10 +1514,18 @@ def _lab_xlsx(out: pathlib.Path) -> pathlib.Path:
     ws.set_column(3, 3, 42)
     ws.set_column(4, 7, 14)
     ws2 = wb.add_worksheet("Summary")
-    ws2.write(0, 0, "Budget position by cost centre (EUR)", wb.add_format({"bold": True, "font_size": 13}))
-    for j, hname in enumerate(["Cost centre", "Budget Q1 (EUR)", "Spent (EUR)", "Remaining (EUR)", "Budget holder"]):
+    ws2.write(
+        0, 0, "Budget position by cost centre (EUR)", wb.add_format({"bold": True, "font_size": 13})
+    )
+    for j, hname in enumerate(
+        ["Cost centre", "Budget Q1 (EUR)", "Spent (EUR)", "Remaining (EUR)", "Budget holder"]
+    ):
         ws2.write(2, j, hname, bold)
-    holders = {"Genomics": "Dr. Ines Halvorsen", "Cell Culture": "Dr. Tomasz Wierzba", "Shared": "Lab manager (K. Osei)"}
+    holders = {
+        "Genomics": "Dr. Ines Halvorsen",
+        "Cell Culture": "Dr. Tomasz Wierzba",
+        "Shared": "Lab manager (K. Osei)",
+    }
     for i, (cc, budget) in enumerate(LAB_BUDGET.items()):
         r = 3 + i
         ws2.write_string(r, 0, cc, txt)
@@ -1184,19 +1605,136 @@ def _sports_ods(out: pathlib.Path) -> pathlib.Path:
 # ---------------------------------------------------------------------------
 
 EXAMS: list[list[str]] = [
-    ["Course code", "Course title", "Date", "Start", "Duration (min)", "Venue", "Chief invigilator", "Candidates"],
-    ["MATH1201", "Linear Algebra I", "2025-06-02", "09:30", "120", "Sports Centre Hall B", "Dr. A. Kowalczyk", "214"],
-    ["CHEM2107", "Organic Chemistry II", "2025-06-02", "14:00", "180", "Sports Centre Hall A", "Prof. L. Ferreira", "96"],
-    ["STAT1010", "Introductory Statistics", "2025-06-03", "09:30", "120", "Great Hall", "Dr. M. Okonkwo", "388"],
-    ["PHYS1150", "Mechanics and Waves", "2025-06-03", "14:00", "150", "Sports Centre Hall B", "Dr. R. Nakamura", "172"],
-    ["COMP2230", "Data Structures", "2025-06-04", "09:30", "120", "Lab Block L2.04 (computer-based)", "Mr. D. Achterberg", "140"],
-    ["ECON1002", "Principles of Macroeconomics", "2025-06-04", "14:00", "120", "Great Hall", "Dr. S. Varga", "305"],
-    ["BIOL2310", "Genetics", "2025-06-05", "09:30", "180", "Sports Centre Hall A", "Dr. H. Lindqvist", "121"],
-    ["LAW1105", "Contract Law", "2025-06-05", "14:00", "180", "Moot Court Room", "Prof. E. Adeyemi", "64"],
-    ["COMP3410", "Machine Learning", "2025-06-06", "09:30", "150", "Sports Centre Hall B", "Dr. Y. Chen", "158"],
-    ["HIST1020", "Modern European History", "2025-06-06", "14:00", "120", "Room A101", "Dr. P. Moreau", "47"],
-    ["MATH2204", "Probability Theory", "2025-06-09", "09:30", "120", "Great Hall", "Dr. A. Kowalczyk", "201"],
-    ["ENGL1001", "Academic Writing", "2025-06-09", "14:00", "90", "Room A101 and A102", "Ms. C. O'Brien", "93"],
+    [
+        "Course code",
+        "Course title",
+        "Date",
+        "Start",
+        "Duration (min)",
+        "Venue",
+        "Chief invigilator",
+        "Candidates",
+    ],
+    [
+        "MATH1201",
+        "Linear Algebra I",
+        "2025-06-02",
+        "09:30",
+        "120",
+        "Sports Centre Hall B",
+        "Dr. A. Kowalczyk",
+        "214",
+    ],
+    [
+        "CHEM2107",
+        "Organic Chemistry II",
+        "2025-06-02",
+        "14:00",
+        "180",
+        "Sports Centre Hall A",
+        "Prof. L. Ferreira",
+        "96",
+    ],
+    [
+        "STAT1010",
+        "Introductory Statistics",
+        "2025-06-03",
+        "09:30",
+        "120",
+        "Great Hall",
+        "Dr. M. Okonkwo",
+        "388",
+    ],
+    [
+        "PHYS1150",
+        "Mechanics and Waves",
+        "2025-06-03",
+        "14:00",
+        "150",
+        "Sports Centre Hall B",
+        "Dr. R. Nakamura",
+        "172",
+    ],
+    [
+        "COMP2230",
+        "Data Structures",
+        "2025-06-04",
+        "09:30",
+        "120",
+        "Lab Block L2.04 (computer-based)",
+        "Mr. D. Achterberg",
+        "140",
+    ],
+    [
+        "ECON1002",
+        "Principles of Macroeconomics",
+        "2025-06-04",
+        "14:00",
+        "120",
+        "Great Hall",
+        "Dr. S. Varga",
+        "305",
+    ],
+    [
+        "BIOL2310",
+        "Genetics",
+        "2025-06-05",
+        "09:30",
+        "180",
+        "Sports Centre Hall A",
+        "Dr. H. Lindqvist",
+        "121",
+    ],
+    [
+        "LAW1105",
+        "Contract Law",
+        "2025-06-05",
+        "14:00",
+        "180",
+        "Moot Court Room",
+        "Prof. E. Adeyemi",
+        "64",
+    ],
+    [
+        "COMP3410",
+        "Machine Learning",
+        "2025-06-06",
+        "09:30",
+        "150",
+        "Sports Centre Hall B",
+        "Dr. Y. Chen",
+        "158",
+    ],
+    [
+        "HIST1020",
+        "Modern European History",
+        "2025-06-06",
+        "14:00",
+        "120",
+        "Room A101",
+        "Dr. P. Moreau",
+        "47",
+    ],
+    [
+        "MATH2204",
+        "Probability Theory",
+        "2025-06-09",
+        "09:30",
+        "120",
+        "Great Hall",
+        "Dr. A. Kowalczyk",
+        "201",
+    ],
+    [
+        "ENGL1001",
+        "Academic Writing",
+        "2025-06-09",
+        "14:00",
+        "90",
+        "Room A101 and A102",
+        "Ms. C. O'Brien",
+        "93",
+    ],
 ]
 
 
@@ -1289,7 +1827,9 @@ def _onboarding_pptx(out: pathlib.Path) -> pathlib.Path:
             for p in cell.text_frame.paragraphs:
                 for r in p.runs:
                     r.font.size = Pt(16)
-    s.notes_slide.notes_text_frame.text = "注意：研发部员工的ERP权限还需质量部会签，一般需要3个工作日。"
+    s.notes_slide.notes_text_frame.text = (
+        "注意：研发部员工的ERP权限还需质量部会签，一般需要3个工作日。"
+    )
     bullets(
         "四、办公设备领用",
         [
@@ -1336,7 +1876,13 @@ def _safety_odp(out: pathlib.Path) -> pathlib.Path:
     body = doc.body
     body.clear()
     slides = [
-        ("Chemistry Building Safety Briefing", ["Ashworth College — School of Chemical Sciences", "For new research students, September 2025"]),
+        (
+            "Chemistry Building Safety Briefing",
+            [
+                "Ashworth College — School of Chemical Sciences",
+                "For new research students, September 2025",
+            ],
+        ),
         (
             "Emergencies",
             [
@@ -1384,7 +1930,10 @@ def _safety_odp(out: pathlib.Path) -> pathlib.Path:
         paras = [odfdo.Paragraph(x) for x in lines]
         page.append(
             odfdo.Frame.text_frame(
-                paras, size=("24cm", "12cm"), position=("2cm", "4.5cm"), presentation_class="outline"
+                paras,
+                size=("24cm", "12cm"),
+                position=("2cm", "4.5cm"),
+                presentation_class="outline",
             )
         )
         body.append(page)
@@ -1409,9 +1958,19 @@ def _dorm_odt(out: pathlib.Path) -> pathlib.Path:
     body.append(H(1, "南屏职业技术学院学生公寓管理规定"))
     body.append(P("学生工作处　2024年8月修订"))
     body.append(H(2, "一、入住与退宿"))
-    body.append(P("1. 新生凭录取通知书和身份证于报到当日办理入住，领取钥匙及门禁卡。门禁卡遗失补办收取工本费20元。"))
-    body.append(P("2. 学生须按学校安排的床位入住，不得私自调换寝室；确需调换的，须向辅导员提交申请，经公寓管理中心批准。"))
-    body.append(P("3. 毕业生须在毕业典礼后三日内办理退宿手续，交还钥匙，经宿管员检查设施无损坏后签字离校。"))
+    body.append(
+        P(
+            "1. 新生凭录取通知书和身份证于报到当日办理入住，领取钥匙及门禁卡。门禁卡遗失补办收取工本费20元。"
+        )
+    )
+    body.append(
+        P(
+            "2. 学生须按学校安排的床位入住，不得私自调换寝室；确需调换的，须向辅导员提交申请，经公寓管理中心批准。"
+        )
+    )
+    body.append(
+        P("3. 毕业生须在毕业典礼后三日内办理退宿手续，交还钥匙，经宿管员检查设施无损坏后签字离校。")
+    )
     body.append(H(2, "二、住宿费标准"))
     table = odfdo.Table("住宿费标准")
     for r in [
@@ -1425,13 +1984,23 @@ def _dorm_odt(out: pathlib.Path) -> pathlib.Path:
         row.set_values(r)
         table.append(row)
     body.append(table)
-    body.append(P("住宿费按学年收取，开学后两周内通过统一缴费平台缴纳；家庭经济困难学生可申请缓缴。"))
+    body.append(
+        P("住宿费按学年收取，开学后两周内通过统一缴费平台缴纳；家庭经济困难学生可申请缓缴。")
+    )
     body.append(H(2, "三、作息与门禁"))
     body.append(P("4. 公寓大门每日6:00开启，23:00关闭。周五、周六延长至23:30关闭。"))
-    body.append(P("5. 关门后返回的，须在值班室登记姓名、学号及晚归原因；一学期内晚归累计达到3次的，通报辅导员。"))
-    body.append(P("6. 异性访客一律不得进入寝室楼层；家长来访须在值班室登记，探访时间为9:00至20:00。"))
+    body.append(
+        P(
+            "5. 关门后返回的，须在值班室登记姓名、学号及晚归原因；一学期内晚归累计达到3次的，通报辅导员。"
+        )
+    )
+    body.append(
+        P("6. 异性访客一律不得进入寝室楼层；家长来访须在值班室登记，探访时间为9:00至20:00。")
+    )
     body.append(H(2, "四、安全用电"))
-    body.append(P("7. 严禁使用电热毯、电饭煲、热得快等大功率电器；寝室单个插座负载超过800瓦将自动断电。"))
+    body.append(
+        P("7. 严禁使用电热毯、电饭煲、热得快等大功率电器；寝室单个插座负载超过800瓦将自动断电。")
+    )
     lst = odfdo.List(
         [
             "第一次查获违规电器的，予以没收并通报批评；",
@@ -1442,10 +2011,16 @@ def _dorm_odt(out: pathlib.Path) -> pathlib.Path:
     body.append(lst)
     body.append(P("8. 每月最后一个周三下午进行寝室安全卫生检查，检查结果纳入综合素质测评。"))
     body.append(H(2, "五、维修与报修"))
-    body.append(P("9. 公寓设施损坏可通过“南屏后勤”微信公众号报修，一般故障24小时内上门维修，水电紧急故障30分钟内到场。"))
+    body.append(
+        P(
+            "9. 公寓设施损坏可通过“南屏后勤”微信公众号报修，一般故障24小时内上门维修，水电紧急故障30分钟内到场。"
+        )
+    )
     body.append(P("10. 人为损坏公共设施的，按原价赔偿；无法确定责任人的，由该寝室成员平均分摊。"))
     body.append(H(2, "六、附则"))
-    body.append(P("本规定自2024年9月1日起施行，由学生工作处负责解释。公寓管理中心值班电话：0739-522 6031。"))
+    body.append(
+        P("本规定自2024年9月1日起施行，由学生工作处负责解释。公寓管理中心值班电话：0739-522 6031。")
+    )
     doc.save(str(path))
     _normalize_zip(path)
     return path
@@ -1594,9 +2169,11 @@ Marta Lindgren
 Residential Services Manager
 Eastmoor University Accommodation Office
 """
-    html = "<html><body>" + "".join(
-        f"<p>{line}</p>" for line in text.replace("&", "&amp;").split("\n\n")
-    ) + "</body></html>"
+    html = (
+        "<html><body>"
+        + "".join(f"<p>{line}</p>" for line in text.replace("&", "&amp;").split("\n\n"))
+        + "</body></html>"
+    )
     msg = MIMEMultipart("alternative", boundary="==========fresh-boundary-7731==========")
     msg["From"] = "Eastmoor Accommodation Office <accommodation@eastmoor.example>"
     msg["To"] = "halden-birch-residents@lists.eastmoor.example"
