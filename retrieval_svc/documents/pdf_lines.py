@@ -21,7 +21,7 @@ from retrieval_svc.text import is_cjk
 
 _ITEM_START = re.compile(
     r"^\s*(第[一二三四五六七八九十百零〇\d]+[條条章節节款項项]|[一二三四五六七八九十]+、"
-    r"|[（(][一二三四五六七八九十\d]+[)）]|\d+(\.\d+)+\s|\d+[.、)]\s*\S|[•●▪■◆\-–*]\s)"
+    r"|[（(][一二三四五六七八九十\d]+[)）]|\d+(\.\d+)+\s|\d{1,3}[.、)]\s*\S|[•●▪■◆\-–*]\s)"
 )
 _LABEL = re.compile(r"^[\u4e00-\u9fff]{1,6}[：:]")
 _END = re.compile(r"[。！？；：.!?;:]$")
@@ -307,14 +307,30 @@ def paragraphs(lines: Sequence[Line], body_size: float) -> list[Paragraph]:
             gap = line.top - last.bottom
             height = max(1.0, last.bottom - last.top)
             same_flow = last.column == line.column and -height < gap < max(0.75 * height, spacing)
+            turn = _runs_into_next_column(last, line)
             indented_start = line.x0 > last.x0 + 1.5 * line.size and _END.search(last.text)
             # a line that stops well short of its column's right edge ends its paragraph
             short = last.x1 < right.get(last.column, last.x1) - 4 * last.size
-            if same_flow and not _ITEM_START.match(line.text) and not indented_start and not short:
+            # a short line still runs on when what follows is plainly the rest of its sentence
+            # (a lower-case word after a comma)
+            broken = line.text[:1].islower() and last.text.rstrip().endswith((",", "，", "、"))
+            flows = (same_flow or turn) and (not short or broken)
+            if flows and not _ITEM_START.match(line.text) and not indented_start:
                 prev.lines.append(line)
                 continue
         out.append(Paragraph([line], heading))
     return out
+
+
+def _runs_into_next_column(last: Line, line: Line) -> bool:
+    """``line`` opens the next column of the page's columns (lines come column by column) and
+    the column before ends mid-sentence: the paragraph runs on at the top of this one."""
+    return (
+        last.column >= 1
+        and line.column == last.column + 1
+        and abs(last.size - line.size) < 0.5
+        and not _END.search(last.text.rstrip())
+    )
 
 
 def _line_spacing(lines: Sequence[Line]) -> float:

@@ -58,3 +58,46 @@ def test_a_fragment_set_large_is_not_a_heading(text: str) -> None:
         _line("The proposed rule would add an airworthiness directive.", 113.0, size=8.0),
     ]
     assert not paragraphs(lines, 8.5)[0].heading
+
+
+def _at(text: str, top: float, column: int, x1: float = 280.0) -> Line:
+    x0 = 60.0 if column <= 1 else 320.0
+    return Line([Word(text, x0, x0 + x1 - 60.0, top, top + 11.5, 10.0)], column)
+
+
+def test_a_paragraph_runs_on_into_the_next_column() -> None:
+    """The left column ends mid-sentence; the right column's first line is the rest of it."""
+    lines = [
+        _at("6.1 The 24-hour assistance line is staffed by", 700.0, 1),
+        _at("nurses who speak English and Cantonese.", 80.0, 2),
+        _at("6.2 Evacuation is covered up to USD 50,000.", 95.0, 2),
+    ]
+    texts = [p.text for p in paragraphs(lines, 10.0)]
+    assert texts[0].endswith("English and Cantonese.") and len(texts) == 2
+
+
+def test_a_column_ending_its_sentence_ends_its_paragraph() -> None:
+    lines = [_at("6.1 Quote the policy number.", 700.0, 1), _at("Claims go by post.", 80.0, 2)]
+    assert len(paragraphs(lines, 10.0)) == 2
+
+
+def test_a_short_line_ending_in_a_comma_runs_on() -> None:
+    lines = [
+        _line("4.5 For planned hospital admission,", 100.0, x1=300.0),
+        _line("pre-authorisation must be requested five working days ahead", 112.0),
+        _line("by the member or by the hospital, whichever admits the patient", 124.0),
+        _line("4.6 Claims are paid by transfer within fifteen working days of", 136.0),
+        _line("receipt.", 148.0, x1=150.0),
+    ]
+    texts = [p.text for p in paragraphs(lines, 10.0)]
+    assert texts[0].startswith("4.5 For planned hospital admission, pre-authorisation")
+    assert len(texts) == 2
+
+
+def test_a_large_number_ending_a_line_is_not_a_list_item() -> None:
+    """The line "… is +852 3900" then +852 3900" "7781. Quote …": a four-digit number is not an item's number."""
+    lines = [
+        _line("6.1 The assistance line is +852 3900", 100.0),
+        _line("7781. Quote the policy number.", 112.0, x1=300.0),
+    ]
+    assert len(paragraphs(lines, 10.0)) == 1
