@@ -35,18 +35,41 @@ def cell_text(value: Cell) -> str:
     return " ".join(str(value).split())
 
 
-def _sheet_block(rows: Iterable[tuple[str, ...]], page: int, label: str) -> Block | None:
-    header, body = split_header([r for r in rows if any(c for c in r)])
-    if not header and not body:
-        return None
-    return Block(
-        Kind.TABLE,
-        label,
-        page=page,
-        page_label=label,
-        header=header,
-        rows=tuple(TableRow(r, page) for r in body),
-    )
+def _one_cell(row: tuple[str, ...]) -> bool:
+    return sum(bool(c) for c in row) == 1
+
+
+def _sheet_blocks(rows: Iterable[tuple[str, ...]], page: int, label: str) -> list[Block]:
+    """A sheet as a table, with the lines above and below it that fill one cell each (a title
+    over the column names, notes under the totals) taken out as text: a title row read as the
+    header left every column unnamed ("Molecular Biology Unit — consumables orders" over
+    "Order no. | Order date | …"). A sheet of one column stays a table."""
+    kept = [r for r in rows if any(c for c in r)]
+    top = 0
+    while top < len(kept) - 2 and _one_cell(kept[top]):
+        top += 1
+    end = len(kept)
+    while end > top + 2 and _one_cell(kept[end - 1]):
+        end -= 1
+    if top == len(kept) - 2 and _one_cell(kept[top]):  # every row fills one cell: a list
+        top, end = 0, len(kept)
+    titles = [" ".join(c for c in r if c) for r in kept[:top]]
+    notes = [" ".join(c for c in r if c) for r in kept[end:]]
+    blocks = [Block(Kind.HEADING, t, page, label, level=1) for t in titles]
+    header, body = split_header(kept[top:end])
+    if header or body:
+        blocks.append(
+            Block(
+                Kind.TABLE,
+                label,
+                page=page,
+                page_label=label,
+                header=header,
+                rows=tuple(TableRow(r, page) for r in body),
+            )
+        )
+    blocks += [Block(Kind.PARAGRAPH, t, page, label) for t in notes]
+    return blocks
 
 
 def workbook_document(content: bytes, what: str, limits: Limits) -> Document:
@@ -66,9 +89,7 @@ def workbook_document(content: bytes, what: str, limits: Limits) -> Document:
                 sheet.total_height, sheet.total_height * sheet.total_width, f"sheet {name!r}"
             )
             rows = (tuple(cell_text(v) for v in row) for row in sheet.iter_rows())
-            block = _sheet_block(rows, position, name)
-            if block is not None:
-                doc.blocks.append(block)
+            doc.blocks.extend(_sheet_blocks(rows, position, name))
     except PasswordError as exc:
         raise InvalidInput(f"the {what} is password-protected") from exc
     except InvalidInput:
@@ -97,5 +118,4 @@ def csv_document(content: bytes, charset: str | None, limits: Limits) -> Documen
             limits.check_cells(len(rows), cells, "the CSV")
     except csv.Error as exc:
         raise InvalidInput(f"the CSV is malformed: {exc}"[:300]) from exc
-    block = _sheet_block(rows, 0, "")
-    return Document(blocks=[block] if block else [])
+    return Document(blocks=_sheet_blocks(rows, 0, ""))

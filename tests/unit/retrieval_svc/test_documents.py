@@ -109,6 +109,27 @@ class TestOffice:
         (table,) = _tables(extract(CSV, content, LIMIT, charset="big5"))
         assert table.header == ("城市", "日支")
 
+    def test_a_title_over_a_sheet_and_notes_under_it_are_text_not_its_header(self) -> None:
+        content = (
+            "Consumables orders Q1 2025,,\n"
+            "Order no.,Item,Line total (EUR)\n"
+            "PO-1,Gloves,250\n"
+            "PO-2,Pipette tips,462\n"
+            ",Total,712\n"
+            "Prices exclude VAT.,,\n"
+        ).encode()
+        blocks = extract(CSV, content, LIMIT).document.blocks
+        assert [b.kind for b in blocks] == [Kind.HEADING, Kind.TABLE, Kind.PARAGRAPH]
+        assert blocks[0].text == "Consumables orders Q1 2025"
+        assert blocks[1].header == ("Order no.", "Item", "Line total (EUR)")
+        assert blocks[1].rows[-1].cells == ("", "Total", "712")
+        assert blocks[2].text == "Prices exclude VAT."
+
+    def test_a_sheet_of_one_column_stays_a_table(self) -> None:
+        content = "Rooms\nA101\nA102\nB201\n".encode()
+        (table,) = _tables(extract(CSV, content, LIMIT))
+        assert len(table.rows) + bool(table.header) == 4
+
     def test_pptx_is_read_slide_by_slide_with_tables_and_notes(self) -> None:
         blocks = _read(PPTX, samples.pptx_deck()).document.blocks
         assert [(b.kind, b.page) for b in blocks if b.kind is Kind.HEADING] == [
