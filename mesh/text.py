@@ -59,8 +59,11 @@ _ABBREVIATION = re.compile(
 )
 # A capital's initial ("Michael A. Knowles"): case matters, "plan b." may end a sentence.
 _INITIAL = re.compile(r"(?:^|[\s(\[])[A-Z]\.$")
-# Abbreviations that stand before a number ("No. 07-1315", "Art. 5", "pp. 12-14").
-_BEFORE_NUMBER = re.compile(r"(?:^|[\s(\[#:|])(?:no|nos|nr|art|sec|para|pp?|vol|ch)\.$", re.I)
+# Abbreviations that stand before a number ("No. 07-1315", "Art. 5", "pp. 12-14", "max. 90
+# days", "ext. 4400").
+_BEFORE_NUMBER = re.compile(
+    r"(?:^|[\s(\[#:|])(?:no|nos|nr|art|sec|para|pp?|vol|ch|max|min|ca|ext|tel)\.$", re.I
+)
 
 
 def ends_with_abbreviation(text: str, end: int) -> bool:
@@ -69,6 +72,8 @@ def ends_with_abbreviation(text: str, end: int) -> bool:
 
     >>> ends_with_abbreviation("Knowles v. Mirzayance", 10), ends_with_abbreviation("No. 7", 3)
     (True, True)
+    >>> ends_with_abbreviation("| 150 | max. 90 days per year", 12)
+    True
     >>> ends_with_abbreviation("Say no. Then go", 7), ends_with_abbreviation("plan b. Next", 7)
     (False, False)
     """

@@ -172,3 +172,15 @@ def test_a_letter_with_its_mark_is_a_term(text: str, marked: list[str]) -> None:
     assert set(marked) <= content_terms(text)
     assert holds_marked_letter("b+", "等第：b+｜分數區間：77-79")
     assert not holds_marked_letter("b+", "等第：b｜分數區間：73-76")
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Intensive care | 600 | 400 | max. 30 days per year", 1),
+        ("Call the desk on ext. 4400 at any time.", 1),
+        ("The walk takes 10 min. Then rest.", 2),
+    ],
+)
+def test_an_abbreviation_before_a_number_does_not_end_a_sentence(text: str, count: int) -> None:
+    assert len(split_sentences(text)) == count
