@@ -230,8 +230,10 @@ _ZH_UNITS = (
     "噸|吨|元|人|卷|集|頁|页|層|层|座|所|家|班|屆|届|場|场|輛|辆|艘|架|條|条|首|篇|部|本|枚|顆|颗"
 )
 _ZH_COUNTED = re.compile(r"(?<!哪)(?:多少|幾|几)(?:個|个)?(" + _ZH_UNITS + ")")
+# A number opens with a digit or a numeral: a comma alone (「，本館」) is not an amount.
 _ZH_AMOUNT = (
-    r"[\d" + _ZH_NUMERAL[1:-1] + r".,，]+\s*(?:多|餘|余|來|来)?\s*(?:萬|万|億|亿|千|百)?\s*"
+    r"[\d" + _ZH_NUMERAL[1:-1] + r"][\d" + _ZH_NUMERAL[1:-1] + r".,，]*"
+    r"\s*(?:多|餘|余|來|来)?\s*(?:萬|万|億|亿|千|百)?\s*"
 )
 _EN_COUNTED = re.compile(r"\bhow many ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?", re.I)
 # Words after "how many" that end the noun phrase rather than name the thing counted.
@@ -301,7 +303,7 @@ def states_count(units: tuple[str, ...], sentences: list[str], question: str = "
 _EN_UNITS_IN_CHINESE: dict[str, tuple[str, ...]] = {
     "day": ("天",), "hour": ("小時", "課時", "學時"), "minute": ("分鐘",), "month": ("個月",),
     "year": ("年",), "people": ("人",), "person": ("人",), "page": ("頁",), "yuan": ("元",),
-    "time": ("次",),
+    "time": ("次",), "book": ("冊", "本"), "week": ("週", "周", "星期"), "item": ("件",),
 }  # fmt: skip
 # One cell of a table record as the chunker writes it: 「欄名：值」 or "Column: value".
 _CELL = re.compile(r"(?:^|[｜|])\s*([^｜|:：]{1,40}?)\s*[:：]\s*([^｜|]+)")
@@ -314,6 +316,8 @@ def _counted_cell(sentence: str, question: str) -> bool:
     if "｜" not in sentence and " | " not in sentence:
         return False
     asked = {t for t in content_terms(question) if len(t) > 1}
+    zh_unit = _ZH_COUNTED.search(question)
+    unit = re.compile(_variants(zh_unit.group(1))) if zh_unit else None
     glosses: tuple[Gloss, ...] | None = None
     for m in _CELL.finditer(sentence):
         header, value = m.group(1), m.group(2)
@@ -321,6 +325,8 @@ def _counted_cell(sentence: str, question: str) -> bool:
             continue
         if asked & content_terms(header):
             return True
+        if unit is not None and unit.search(header):
+            return True  # 「圖書冊數：30」 for 「可以借幾本書？」
         if not same_language(question, header):
             glosses = gloss(question) if glosses is None else glosses
             if any(found_in(g.translations, header) for g in glosses):
@@ -351,7 +357,15 @@ _SCRIPT_PAIRS.update({v: k for k, v in list(_SCRIPT_PAIRS.items())})
 
 # Units that count the same thing under another name: office documents write 「三日」 for
 # 「三天」, 「1200元」 is asked as 「多少塊」, and 「120名」 counts 「多少人」.
-_SYNONYMS = {"天": ("日",), "元": ("塊", "块", "圓"), "人": ("名", "位")}
+# A book is counted in 本 or 冊 (「借閱冊數以三冊為限」 answers 「可以借幾本書？」).
+_SYNONYMS = {
+    "天": ("日",),
+    "元": ("塊", "块", "圓"),
+    "人": ("名", "位"),
+    "本": ("冊", "册"),
+    "冊": ("本", "册"),
+    "册": ("本", "冊"),
+}
 
 
 def _variants(unit: str) -> str:
