@@ -230,6 +230,8 @@ def _covers(
         return sum(b in low_text for b in bigrams) * 2 >= len(bigrams)
     if content_terms(aspect) & terms or aspect in low_text:
         return True
+    if "-" in low_text and aspect in low_text.replace("-", ""):
+        return True  # "wifi" is written "Wi-Fi"
     return stems is not None and english_stem(aspect) in stems()
 
 

@@ -85,9 +85,12 @@ def query_terms(query: str) -> list[str]:
 def _cut(text: str, stem: bool = True) -> list[str]:
     """jieba's words; English words as their Snowball stems, as Lucene's English analyzer has
     them ("first Sunday train" finds "On Sundays trains run hourly"): stemmed, the documents
-    benchmark's tune half found that paragraph where it had ranked eighth."""
+    benchmark's tune half found that paragraph where it had ranked eighth. A hyphenated word
+    is also its parts written together: people write "wifi" for "Wi-Fi"."""
     tokens: list[str] = []
     for word in rjieba.cut_for_search(text.lower(), True):
         found = _TOKEN.findall(word)
+        if len(found) > 1 and "-" in word and word.isascii():
+            found.append("".join(found))  # "wi-fi" is also "wifi", "e-mail" "email"
         tokens.extend(map(english_stem, found) if stem else found)
     return tokens

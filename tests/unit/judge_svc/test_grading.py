@@ -160,3 +160,10 @@ def test_a_grade_letter_asked_is_an_aspect_only_its_own_row_covers() -> None:
     plus, plain = grades.chunk_grades
     assert "b+" in plus.covered_aspects and "b+" not in plain.covered_aspects
     assert plus.relevance > plain.relevance
+
+
+def test_a_word_written_with_a_hyphen_covers_it_written_together() -> None:
+    """Fresh documents set (fr-075): "wifi" asked, "Wi-Fi" written."""
+    row = GradeChunk("0", "Service: Staff Wi-Fi | Availability target: 99.0%")
+    grade = LexicalGrader().grade("What uptime is the staff wifi supposed to have?", [row])
+    assert "wifi" in grade.chunk_grades[0].covered_aspects

@@ -111,13 +111,13 @@ class TestOffice:
 
     def test_a_title_over_a_sheet_and_notes_under_it_are_text_not_its_header(self) -> None:
         content = (
-            "Consumables orders Q1 2025,,\n"
-            "Order no.,Item,Line total (EUR)\n"
-            "PO-1,Gloves,250\n"
-            "PO-2,Pipette tips,462\n"
-            ",Total,712\n"
-            "Prices exclude VAT.,,\n"
-        ).encode()
+            b"Consumables orders Q1 2025,,\n"
+            b"Order no.,Item,Line total (EUR)\n"
+            b"PO-1,Gloves,250\n"
+            b"PO-2,Pipette tips,462\n"
+            b",Total,712\n"
+            b"Prices exclude VAT.,,\n"
+        )
         blocks = extract(CSV, content, LIMIT).document.blocks
         assert [b.kind for b in blocks] == [Kind.HEADING, Kind.TABLE, Kind.PARAGRAPH]
         assert blocks[0].text == "Consumables orders Q1 2025"
@@ -126,7 +126,7 @@ class TestOffice:
         assert blocks[2].text == "Prices exclude VAT."
 
     def test_a_sheet_of_one_column_stays_a_table(self) -> None:
-        content = "Rooms\nA101\nA102\nB201\n".encode()
+        content = b"Rooms\nA101\nA102\nB201\n"
         (table,) = _tables(extract(CSV, content, LIMIT))
         assert len(table.rows) + bool(table.header) == 4
 

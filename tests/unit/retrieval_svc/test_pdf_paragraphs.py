@@ -95,7 +95,7 @@ def test_a_short_line_ending_in_a_comma_runs_on() -> None:
 
 
 def test_a_large_number_ending_a_line_is_not_a_list_item() -> None:
-    """The line "… is +852 3900" then +852 3900" "7781. Quote …": a four-digit number is not an item's number."""
+    """A line ending "+852 3900", then "7781. Quote …": four digits do not open a list item."""
     lines = [
         _line("6.1 The assistance line is +852 3900", 100.0),
         _line("7781. Quote the policy number.", 112.0, x1=300.0),

@@ -92,3 +92,8 @@ def test_words_that_ask_are_not_searched_for() -> None:
 
 def test_a_question_made_only_of_asking_words_keeps_them() -> None:
     assert query_terms("可以嗎？") == ["可以", "吗", "嗎"]
+
+
+def test_a_hyphenated_word_is_also_its_parts_written_together() -> None:
+    assert "wifi" in tokenize("Service: Staff Wi-Fi") and "email" in tokenize("by e-mail")
+    assert "wifi" in query_terms("staff wifi uptime")
