@@ -10,6 +10,8 @@ import itertools
 import re
 import unicodedata
 
+from mesh.scripts import same_weekday_names
+
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[a-z][a-z0-9'-]*|\d+(?:[.,]\d+)*")
 _EN_STOP = frozenset(
@@ -85,8 +87,9 @@ def is_stop_word(word: str) -> bool:
 
 
 def normalize(text: str) -> str:
-    """NFKC and lower case, so full-width and half-width forms compare equal."""
-    return unicodedata.normalize("NFKC", text).lower()
+    """NFKC and lower case, so full-width and half-width forms compare equal; a weekday in one
+    spelling (「禮拜天」 and 「週日」 are 「周日」: :func:`mesh.scripts.same_weekday_names`)."""
+    return same_weekday_names(unicodedata.normalize("NFKC", text).lower())
 
 
 def _parts(word: str) -> tuple[str, ...]:

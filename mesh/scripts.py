@@ -73,3 +73,17 @@ def fold_script(text: str) -> str:
     with _T2S_LOCK:
         folded: str = _T2S.convert(text)
     return folded
+
+
+# The names of a weekday: 星期日, 禮拜天, 週日 and 周日 are one day (天 is 日 after 星期, 禮拜, 週).
+_WEEKDAY = re.compile(r"(?:星期|禮拜|礼拜|週|周)([一二三四五六日天])")
+
+
+def same_weekday_names(text: str) -> str:
+    """``text`` with every weekday written as 「周」 and its number (「週日」, 「禮拜天」 and
+    「星期日」 are all 「周日」): lexical comparisons canonicalize both sides.
+
+    >>> same_weekday_names("禮拜天圖書館開到幾點"), same_weekday_names("週六、星期日休館")
+    ('周日圖書館開到幾點', '周六、周日休館')
+    """
+    return _WEEKDAY.sub(lambda m: "周" + ("日" if m.group(1) in "日天" else m.group(1)), text)

@@ -167,3 +167,10 @@ def test_a_word_written_with_a_hyphen_covers_it_written_together() -> None:
     row = GradeChunk("0", "Service: Staff Wi-Fi | Availability target: 99.0%")
     grade = LexicalGrader().grade("What uptime is the staff wifi supposed to have?", [row])
     assert "wifi" in grade.chunk_grades[0].covered_aspects
+
+
+def test_a_weekday_in_another_spelling_covers_it() -> None:
+    """Fresh documents set (fr-018): 「禮拜天」 asked, 「週日」 written."""
+    rows = [GradeChunk("sun", "週日 13:00至21:00"), GradeChunk("sat", "週六 09:00至17:00")]
+    sunday, saturday = LexicalGrader().grade("禮拜天圖書館開到幾點", rows).chunk_grades
+    assert sunday.relevance > 0 and saturday.relevance == 0

@@ -97,3 +97,8 @@ def test_a_question_made_only_of_asking_words_keeps_them() -> None:
 def test_a_hyphenated_word_is_also_its_parts_written_together() -> None:
     assert "wifi" in tokenize("Service: Staff Wi-Fi") and "email" in tokenize("by e-mail")
     assert "wifi" in query_terms("staff wifi uptime")
+
+
+def test_a_weekday_is_one_term_however_it_is_written() -> None:
+    assert "周日" in query_terms("禮拜天圖書館開到幾點") and "周日" in tokenize("週日 13:00至21:00")
+    assert "周日" in tokenize("星期天休館") and "周六" in tokenize("礼拜六")
