@@ -23,9 +23,18 @@ def record(header: tuple[str, ...], cells: tuple[str, ...]) -> str:
         for h, c in zip_longest(header, cells, fillvalue="")
     ]
     pairs = [(h, c) for h, c in pairs if c]
+    # A totals row's label stands alone: "Total" under "Unit price (EUR)" is no unit price.
+    pairs = [("", c) if _TOTAL.match(c) else (h, c) for h, c in pairs]
     cjk = any(is_cjk(ch) for h, c in pairs for ch in h + c)
     colon, bar = ("：", "｜") if cjk else (": ", " | ")
     return bar.join(f"{h}{colon}{c}" if h and h != c else c for h, c in pairs)
+
+
+_TOTAL = re.compile(
+    r"^\s*(?:(?:grand |sub-?)?totals?|sum|合計|合计|總計|总计|小計|小计|共計|共计|總額|总额)"
+    r"\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _row_page(row: TableRow, block: Block) -> int:

@@ -196,6 +196,13 @@ class TestTableRecords:
         )
         assert record(("City", "Rate"), ("Taipei", "")) == "City: Taipei"
 
+    def test_a_totals_label_stands_alone_in_its_record(self) -> None:
+        """A sheet's "Total" sits under "Unit price"; it is no unit price."""
+        header = ("Item", "Unit price (EUR)", "Line total (EUR)")
+        assert record(header, ("", "Total", "4371.2")) == "Total | Line total (EUR): 4371.2"
+        assert record(("項目", "金額"), ("合計", "1,200")) == "合計｜金額：1,200"
+        assert record(("Item", "Amount"), ("Total cost", "9")) == "Item: Total cost | Amount: 9"
+
     def test_rows_become_records_on_their_pages_and_a_small_table_is_also_whole(self) -> None:
         rows = (TableRow(("婚假", "八日"), 3), TableRow(("病假", "三十日"), 4))
         blocks = [
