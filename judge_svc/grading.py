@@ -33,7 +33,7 @@ from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
 from mesh.ranges import in_a_range
-from mesh.scripts import fold_script
+from mesh.scripts import fold_script, same_day_words
 from mesh.text import holds_marked_letter, marked_letters
 from mesh.value_words import holds_value_for
 
@@ -57,7 +57,7 @@ _ZH_QUESTION_WORDS = (
 # above. Left in, 「哪一」 or 「為哪」 became an aspect no passage holds (a tenth of DRCD's gold
 # paragraphs graded under 0.35 for it on the tune half of `groundmesh bench grade`).
 _ZH_WHICH = re.compile(
-    r"哪[一几]?[个种年天位国些里边儿方部类项次段条件本首座家所场届月日]?|几[个百千万倍次岁年天]?|谁|何时"
+    r"哪[一几]?[个种年天位国些里边儿方部类项次段条件本首座家所场届月日]?|几[个百千万倍次岁年天日]?|谁|何时"
 )
 # "One / two of a kind" (一个, 一种, 两条): a numeral and its measure word say nothing to look for.
 _ZH_COUNTED = re.compile(r"[一两][个种条位部次件项类座本首]")
@@ -278,14 +278,14 @@ class LexicalGrader:
 
     def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:
         """Grade ``chunks`` for ``question``."""
-        aspects = question_aspects(question)
+        aspects = question_aspects(same_day_words(question))
         weights = {a: aspect_weight(a) for a in aspects}
         total = sum(weights.values())
         covered: set[str] = set()
         translations = aspect_translations(question, aspects)
         hits_of: list[list[str]] = []
         for c in chunks:
-            low = fold_script(normalize(c.text))
+            low = same_day_words(fold_script(normalize(c.text)))
             terms = content_terms(c.text)
             stems = functools.cache(functools.partial(passage_stems, low))
             banded = in_a_range(question, c.text)

@@ -87,3 +87,17 @@ def same_weekday_names(text: str) -> str:
     ('周日圖書館開到幾點', '周六、周日休館')
     """
     return _WEEKDAY.sub(lambda m: "周" + ("日" if m.group(1) in "日天" else m.group(1)), text)
+
+
+# A number of days said with 天 (「三天」, 「兩個工作天」) is written with 日 in most documents.
+_DAYS = re.compile(r"(?<=[\d零〇一二兩两三四五六七八九十百几幾多半每個个工作])\s*天")
+
+
+def same_day_words(text: str) -> str:
+    """``text`` with a counted day written 「日」 (「三天」 is 「三日」, 「工作天」 is 「工作日」)
+    and every weekday in one spelling (:func:`same_weekday_names`); 「今天」 and 「天氣」 stay.
+
+    >>> same_day_words("書晚還一天罰多少錢"), same_day_words("三個工作天內，今天")
+    ('書晚還一日罰多少錢', '三個工作日內，今天')
+    """
+    return _DAYS.sub("日", same_weekday_names(text))

@@ -6,7 +6,7 @@ import re
 
 import rjieba
 
-from mesh.scripts import fold_script, same_weekday_names
+from mesh.scripts import fold_script, same_day_words
 from mesh.text import STOP_WORDS, english_stem, split_sentences
 
 __all__ = ["clean_text", "count_tokens", "is_cjk", "query_terms", "split_sentences", "tokenize"]
@@ -52,7 +52,7 @@ def tokenize(text: str) -> list[str]:
     yields a hyphenated compound's parts (``np-complete`` -> np, complete, np, complete). BM25
     alone on the whole shared sets (same index, same queries): nDCG@10 unchanged on DRCD (0.928)
     and CMRC 2018 (0.982), 0.852 against 0.854 on SQuAD."""
-    return _cut(same_weekday_names(fold_script(text)))
+    return _cut(same_day_words(fold_script(text)))
 
 
 # Chinese words that ask rather than name (「可以」, 「多少」, 「請問」): as query terms they rank
@@ -75,7 +75,7 @@ def query_terms(query: str) -> list[str]:
     stemming changed. Passages stored before either keep their terms as written (stored terms
     are never recomputed), and a zh-Hant query still finds a zh-Hant one of those, "trains"
     still "trains"; the extra terms match nothing stored since."""
-    terms = _cut(same_weekday_names(fold_script(query)))
+    terms = _cut(same_day_words(fold_script(query)))
     seen = set(terms)
     terms += [t for t in _cut(query, stem=False) if t not in seen]
     content = [t for t in terms if fold_script(t) not in QUERY_STOP_WORDS]

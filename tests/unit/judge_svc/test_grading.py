@@ -174,3 +174,10 @@ def test_a_weekday_in_another_spelling_covers_it() -> None:
     rows = [GradeChunk("sun", "週日 13:00至21:00"), GradeChunk("sat", "週六 09:00至17:00")]
     sunday, saturday = LexicalGrader().grade("禮拜天圖書館開到幾點", rows).chunk_grades
     assert sunday.relevance > 0 and saturday.relevance == 0
+
+
+def test_days_counted_with_tian_cover_days_written_with_ri() -> None:
+    """Fresh documents set (fr-036): 「十天」 asked, 「十日」 written."""
+    clause = GradeChunk("0", "（二）逾期超過十日者，除計收違約金外，停止其借用資格一學期。")
+    grade = LexicalGrader().grade("如果我晚了超過十天才還會怎樣", [clause])
+    assert "十日" in grade.chunk_grades[0].covered_aspects

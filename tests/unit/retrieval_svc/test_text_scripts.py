@@ -102,3 +102,8 @@ def test_a_hyphenated_word_is_also_its_parts_written_together() -> None:
 def test_a_weekday_is_one_term_however_it_is_written() -> None:
     assert "周日" in query_terms("禮拜天圖書館開到幾點") and "周日" in tokenize("週日 13:00至21:00")
     assert "周日" in tokenize("星期天休館") and "周六" in tokenize("礼拜六")
+
+
+def test_a_counted_day_is_one_term_with_tian_or_ri() -> None:
+    assert "十日" in query_terms("超過十天") and "十日" in tokenize("逾期超過十日者")
+    assert tokenize("今天") == ["今天"]
