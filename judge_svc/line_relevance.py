@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
+from mesh.measures import asked_date_part, states_date_part
 from mesh.records import columns_not_asked
 from mesh.scripts import same_language
 
@@ -204,12 +205,22 @@ def _without_value(e: LineEvidence, lines: Sequence[int]) -> set[int]:
         or (
             not same_language(e.question, e.sentences[i].bare)
             and has_type(e.kind, e.sentences[i].bare)
+            and dated_as_asked(e.kind, e.sentences[i].bare, e.question)
         )
         for i in lines
     }
     if not any(typed.values()):
         return set()
     return {i for i, ok in typed.items() if not ok}
+
+
+def dated_as_asked(kind: AnswerType, text: str, question: str) -> bool:
+    """For a question asking a year or a day of a date: whether ``text`` states that part
+    (:mod:`mesh.measures`); true for any other question. 「肯亞的安全法修正案是哪天通過的？」 is
+    answered by "passed on 19 December", not by "In December 2014, … signed", which the answer
+    as a whole would already be refused for stating alone."""
+    part = asked_date_part(question) if kind is AnswerType.DATE else ""
+    return not part or states_date_part(part, text, question)
 
 
 def _far_from_best(e: LineEvidence, lines: Sequence[int]) -> set[int]:

@@ -34,7 +34,13 @@ from typing import Protocol
 import numpy as np
 
 from judge_svc.focus import FocusScores, focus_terms, score_focus, terms_of
-from judge_svc.line_relevance import LineEvidence, LineVerdict, judge_lines, only_tool_answers
+from judge_svc.line_relevance import (
+    LineEvidence,
+    LineVerdict,
+    dated_as_asked,
+    judge_lines,
+    only_tool_answers,
+)
 from judge_svc.logistic import LogisticModel
 from judge_svc.relevance_model import (
     ADDRESSES_THRESHOLD,
@@ -233,11 +239,12 @@ class RelevanceChecker:
 
 
 def _states_value(kind: AnswerType, text: str, question: str) -> bool:
-    """Whether ``text`` states a value of the type asked (a date for "when"), or, for a question
-    of no such type, a value of a kind it names (a number for "which extension")."""
+    """Whether ``text`` states a value of the type asked (a date for "when", a day for 「哪天」),
+    or, for a question of no such type, a value of a kind it names (a number for "which
+    extension")."""
     if kind not in VETO_TYPES and asked_value_words(question):
         return holds_asked_value(question, text)
-    return states_answer(kind, text, question)
+    return states_answer(kind, text, question) and dated_as_asked(kind, text, question)
 
 
 def _answers(sentence: Sentence) -> bool:

@@ -137,6 +137,33 @@ def test_a_line_stating_no_date_goes_beside_the_dated_one() -> None:
     assert english[intro] == NO_VALUE
 
 
+KENYA = Source(
+    "kenya#0",
+    "kenya",
+    "In December 2014, President Uhuru Kenyatta signed a Security Laws Amendment Bill. "
+    "Through the Jubilee Coalition, the Bill was later passed on 19 December in the National "
+    "Assembly.",
+    "Kenya",
+)
+
+
+def test_a_question_asking_the_day_keeps_the_line_stating_one() -> None:
+    # 「哪天」 asks for a day: the line giving only a month and a year states no value of the
+    # kind asked, beside the line that gives the day (in either language).
+    signed = "In December 2014, President Uhuru Kenyatta signed a Security Laws Amendment Bill."
+    passed = (
+        "Through the Jubilee Coalition, the Bill was later passed on 19 December in the "
+        "National Assembly."
+    )
+    draft = f"{signed} [kenya#0]\n{passed} [kenya#0]"
+    for question in ("肯亞的安全法修正案是哪天通過的？", "On what day was the Kenyan bill passed?"):
+        lines = _lines(question, draft, [KENYA])
+        assert lines[passed] == ""
+        assert lines[signed] == NO_VALUE
+    # "When" asks for no part of a date: both lines state one.
+    assert _lines("When was the Kenyan bill passed?", draft, [KENYA])[signed] != NO_VALUE
+
+
 def test_a_record_none_of_whose_columns_is_asked_goes_beside_the_line_that_answers() -> None:
     # Two lines alike in every score: the classroom row of the course, whose columns do not
     # include the fee asked for, falls below the fee line by the record penalty.
