@@ -38,6 +38,18 @@ class AnswerType(StrEnum):
     STEPS = "steps"
 
 
+# "When" asks for a date as the question's own word: before the verb it asks with ("When was
+# it launched?", "when does the library open"), after "since" or "until", last ("it opens
+# when?"), or as the only question word ("When I can get my refund?"). Before a clause, beside
+# another question word, it is a conjunction: "What happens when the judge is down?", "When a
+# question reaches agent_svc, what does its loop do?" ask no date, and an answer without one
+# was refused for it.
+_ASKING_WHEN = (
+    r"\bwhen(?:['’]s|\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|must|"
+    r"may|might|has|have|had|am)\b)|\b(?:since|until|till) when\b|\bwhen\s*[?？]*\s*$|"
+    r"^(?![\s\S]*\b(?:what|which|who|whom|whose|where|why|how)\b)[\s\S]*\bwhen\b"
+)
+
 # Checked in this order: "how long ago" is a date, "how many" a quantity, "how do I" steps.
 _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
     (
@@ -45,7 +57,8 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
         re.compile(
             r"哪一年|哪年|何年|何時|何时|什麼時候|什么时候|幾時|几时|哪一天|哪天|幾月|几月|"
             r"哪個月|哪个月|哪個世紀|哪个世纪|哪個朝代|哪个朝代|哪個年代|哪个年代|"
-            r"\bwhen\b|\bwhat (?:year|date|day|century|decade|month)\b|"
+            + _ASKING_WHEN
+            + r"|\bwhat (?:year|date|day|century|decade|month)\b|"
             r"\bwhich (?:year|date|day|century|decade|month)\b|\bhow long ago\b",
             re.I,
         ),

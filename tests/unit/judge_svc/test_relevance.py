@@ -69,6 +69,15 @@ class TestAnswerType:
             ("這座寺是由哪一位法師創建的？", AnswerType.PERSON),
             ("派西在卫斯理家排第几", AnswerType.ORDINAL),
             ("In what place did the team finish?", AnswerType.ORDINAL),
+            # "when" asking, and "when" joining a clause to another question word
+            ("when does the library open on Sunday", AnswerType.DATE),
+            ("Until when can I carry leave over?", AnswerType.DATE),
+            ("The shuttle leaves when?", AnswerType.DATE),
+            ("When I can get my refund?", AnswerType.DATE),
+            ("What happens when the judge is down?", AnswerType.NONE),
+            ("When someone leaves, how long is their mailbox kept?", AnswerType.QUANTITY),
+            ("How many people died when the hurricane hit Toronto?", AnswerType.QUANTITY),
+            ("Who pays when a flight is cancelled?", AnswerType.PERSON),
         ],
     )
     def test_expected_type(self, question: str, kind: AnswerType) -> None:
