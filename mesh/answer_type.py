@@ -55,7 +55,7 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
     (
         AnswerType.DATE,
         re.compile(
-            r"哪一年|哪年|何年|何時|何时|什麼時候|什么时候|幾時|几时|哪一天|哪天|幾月|几月|"
+            r"哪一年|哪年|哪幾年|哪几年|何年|何時|何时|什麼時候|什么时候|幾時|几时|哪一天|哪天|幾月|几月|"
             r"哪個月|哪个月|哪個世紀|哪个世纪|哪個朝代|哪个朝代|哪個年代|哪个年代|"
             + _ASKING_WHEN
             + r"|\bwhat (?:year|date|day|century|decade|month)\b|"
@@ -74,7 +74,8 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
     (
         AnswerType.QUANTITY,
         re.compile(
-            r"多少|幾(?!乎|何|近)|几(?!乎|何|近)|多久|多長|多长|多大|多高|多重|多遠|多远|多深|多寬|多宽|"
+            # 「哪幾天」 asks which days, 「好幾個」 says "several": neither counts.
+            r"多少|(?<![哪好])幾(?!乎|何|近)|(?<![哪好])几(?!乎|何|近)|多久|多長|多长|多大|多高|多重|多遠|多远|多深|多寬|多宽|"
             r"\bhow (?:many|much|long|old|far|large|big|tall|high|deep|often|fast)\b|"
             r"\bwhat (?:percentage|percent|number|amount|proportion)\b",
             re.I,
@@ -103,7 +104,7 @@ _ZH_NUMERAL = r"[零〇一二兩两三四五六七八九十百千萬万億亿]"
 _ZH_MEASURE = (
     r"[個个位名人年月日天歲岁次件種种條条隻只里米尺元塊块倍%％萬万千百億亿分秒度層层座所家"
     r"頁页部本台輛辆艘架匹頭头張张項项屆届場场週周小公克斤噸吨升"
-    r"盤盘局輪轮章節节門门科堂趟遍回份封筆笔片根支棵顆颗]"
+    r"盤盘局輪轮章節节門门科堂趟遍回份封筆笔片根支棵顆颗折]"
 )
 _ZH_ARTICLE_CLASSIFIER = r"[個个位名種种件條条隻只座所家部本台輛辆艘架匹頭头張张項项]"
 _EN_NUMBER = (
@@ -133,6 +134,8 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
         r"以內|以内|當天|当天|每年|每月|每週|每周|隨時|随时|工作日|工作天|"
         r"\b(?:century|decade|era|period|reign|dynasty|spring|summer|autumn|winter|"
         + _MONTHS
+        # "May" and "March" are dates beside a day's number ("11 May", "March 3rd").
+        + r"|(?<=\d\s)(?:may|march)|(?:may|march)(?=\s\d{1,2}(?:st|nd|rd|th)?\b)"
         + r"|today|yesterday|tomorrow|ago|after|before|during|since|until|within|by|every|"
         r"daily|weekly|monthly|yearly|annually|immediately|days?|weeks?|months?|years?|hours?|"
         r"minutes?|noon|midnight|morning|evening|night)\b",

@@ -78,6 +78,12 @@ class TestAnswerType:
             ("When someone leaves, how long is their mailbox kept?", AnswerType.QUANTITY),
             ("How many people died when the hurricane hit Toronto?", AnswerType.QUANTITY),
             ("Who pays when a flight is cancelled?", AnswerType.PERSON),
+            # 「哪幾」 asks which, 「好幾」 says "several"; 「哪幾年」 asks for years
+            ("PMP备考课每周哪几天上课？", AnswerType.NONE),
+            ("请问大莱龙铁路连接了哪几个港口？", AnswerType.NONE),
+            ("故事有好几个版本，电影的结局有什么不一样？", AnswerType.NONE),
+            ("請問哈德良皇帝在位的時間是哪幾年？", AnswerType.DATE),
+            ("学费打几折？", AnswerType.QUANTITY),
         ],
     )
     def test_expected_type(self, question: str, kind: AnswerType) -> None:
@@ -88,6 +94,16 @@ class TestAnswerType:
         assert not has_type(AnswerType.DATE, "總部在台北。")
         assert has_type(AnswerType.QUANTITY, "every ninety days")
         assert not has_type(AnswerType.QUANTITY, "區內最大的鳥類之一。")
+
+    def test_may_and_march_are_dates_beside_a_day(self) -> None:
+        q = "When is our first working day at the new office?"
+        assert states_answer(AnswerType.DATE, "The first working day is 11 May.", q)
+        assert states_answer(AnswerType.DATE, "We open on March 3rd.", q)
+        assert not has_type(AnswerType.DATE, "Staff may park in P2.")
+        assert not has_type(AnswerType.DATE, "We march on the square.")
+
+    def test_a_discount_is_counted_in_折(self) -> None:
+        assert states_answer(AnswerType.QUANTITY, "三人同行可享八五折。", "学费打几折？")
 
     def test_a_place_in_an_order_is_stated_by_an_ordinal_not_a_count(self) -> None:
         q = "派西在卫斯理家排第几"
