@@ -104,6 +104,9 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
     for i in _without_value(e, documents):
         reasons[i] = NO_VALUE
     documents = [i for i in documents if not reasons[i]]
+    for i in _not_naming_what_is_asked(e, documents):
+        reasons[i] = OFF_SUBJECT
+    documents = [i for i in documents if not reasons[i]]
     for i in _far_from_best(e, documents):
         reasons[i] = OFF_SUBJECT
     _one_language(e, reasons)
@@ -189,6 +192,36 @@ def _score(e: LineEvidence, i: int) -> float:
     # A record none of whose columns the question names (the classroom row of 「…的学费」).
     record = RECORD_PENALTY if columns_not_asked(e.question, e.sentences[i].bare) else 0.0
     return f.sentence_anchor[i] + closeness + typed - record
+
+
+def _not_naming_what_is_asked(e: LineEvidence, lines: Sequence[int]) -> set[int]:
+    """For "Where is the assembly point if the fire alarm goes off?": the lines that do not name
+    the assembly point, when another line does (the fire alarm is when, not what is asked)."""
+    named = {i: _names_what_is_asked(e.question, e.sentences[i].bare) for i in lines}
+    if not any(named.values()):
+        return set()
+    return {i for i, ok in named.items() if not ok and not (i - 1 in named and _continues(e, i))}
+
+
+# What a "what / where / who is the X if …" question asks about: the words between the copula
+# and a condition. Only with a condition: without one ("What is the fee for a single room?") the
+# answering row often names the subject ("Single room: £45") and not the word asked.
+_ASKED_AFTER_COPULA = re.compile(
+    r"\b(?:what|where|when|who|which)\s+(?:is|are|was|were|'s)\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+)?"
+    r"((?:[a-z][a-z0-9-]*\s+){0,3}?[a-z][a-z0-9-]*)"
+    r"\s+(?:if|when|whenever|while|once|after|before|during|in case)\b",
+    re.I,
+)
+
+
+def _names_what_is_asked(question: str, line: str) -> bool:
+    """Whether ``line`` names every word of what an English "what/where is the X if …" question
+    asks about (:data:`_ASKED_AFTER_COPULA`); false when the question has no such phrase."""
+    m = _ASKED_AFTER_COPULA.search(question)
+    if not m:
+        return False
+    asked = terms_of(m.group(1))
+    return bool(asked) and asked <= terms_of(line)
 
 
 def _without_value(e: LineEvidence, lines: Sequence[int]) -> set[int]:

@@ -137,6 +137,25 @@ def test_a_line_stating_no_date_goes_beside_the_dated_one() -> None:
     assert english[intro] == NO_VALUE
 
 
+SAFETY = Source(
+    "safety#1",
+    "safety",
+    "If the fire alarm goes off, leave by the nearest exit and do not use the lifts.\n"
+    "Assembly point: car park C, opposite the library.",
+    "Chemistry Building Safety Briefing",
+)
+
+
+def test_the_line_naming_what_is_asked_is_kept_beside_the_condition() -> None:
+    # "Where is the assembly point if the fire alarm goes off?" asks about the assembly point;
+    # the fire alarm is when. The line that names it answers.
+    fire = "If the fire alarm goes off, leave by the nearest exit and do not use the lifts."
+    point = "Assembly point: car park C, opposite the library."
+    draft = f"{fire} [safety#1]\n{point} [safety#1]"
+    lines = _lines("Where is the assembly point if the fire alarm goes off?", draft, [SAFETY])
+    assert lines[point] == ""
+
+
 KENYA = Source(
     "kenya#0",
     "kenya",
