@@ -41,7 +41,7 @@ _INTERROGATIVES = re.compile(
     # The unit of "which year" / 「哪一年」 / 「幾個」 goes with the interrogative: left behind,
     # 「年」 would count as the relation asked for and any year in a sentence would cover it.
     r"哪一年|哪一天|哪一個|哪一个|幾年|几年|幾天|几天|幾個|几个|多少年|多少個|多少个|"
-    r"\b(?:what|which) (?:year|date|day|century|decade|month)\b|"
+    r"\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?)\b|"
     r"請問|请问|想問|想问|請教|请教|什麼|什么|甚麼|為什麼|为什么|為何|为何|如何|怎麼|怎么|怎樣|"
     r"怎样|哪裡|哪里|哪些|哪個|哪个|哪一|哪位|哪年|哪天|多少|幾|几|多久|是否|是不是|有沒有|"
     r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:how|what|which|who|whom|whose|when|"

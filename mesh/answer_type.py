@@ -58,8 +58,8 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
             r"哪一年|哪年|哪幾年|哪几年|何年|何時|何时|什麼時候|什么时候|幾時|几时|哪一天|哪天|幾月|几月|"
             r"哪個月|哪个月|哪個世紀|哪个世纪|哪個朝代|哪个朝代|哪個年代|哪个年代|"
             + _ASKING_WHEN
-            + r"|\bwhat (?:year|date|day|century|decade|month)\b|"
-            r"\bwhich (?:year|date|day|century|decade|month)\b|\bhow long ago\b",
+            + r"|\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?)\b|"
+            r"\bhow long ago\b",
             re.I,
         ),
     ),
