@@ -114,6 +114,17 @@ class Prediction:
         intent = self.route[1]
         return sum(p for (_, i), p in zip(ROUTES, self.probabilities, strict=True) if i is intent)
 
+    def without(self, task: TaskType) -> Prediction:
+        """The prediction with ``task``'s routes ruled out, the rest renormalised."""
+        p = np.array(
+            [0.0 if t is task else v for (t, _), v in zip(ROUTES, self.probabilities, strict=True)]
+        )
+        if p.sum() <= 0.0:
+            return self
+        p = p / p.sum()
+        best = int(p.argmax())
+        return Prediction(ROUTES[best], float(p[best]), tuple(float(v) for v in p))
+
     def describe(self) -> str:
         """The top three routes with their probabilities."""
         order = sorted(range(len(ROUTES)), key=lambda i: -self.probabilities[i])[:3]

@@ -201,3 +201,36 @@ def test_a_question_for_a_fact_is_never_small_talk_by_prototype() -> None:
     router = LexiconRouter(use_model=False, prototypes=Chatty(bag_of_words, FAKE_PROTOTYPES))
     assert router.route("請問你們的客服電話是多少").intent is Intent.DOCUMENT_QA
     assert router.route("lovely weekend chat").intent is Intent.DIRECT_ANSWER
+
+
+class TestLearnedSmallTalk:
+    """The shipped model's small talk, held to the questions that ask for a fact."""
+
+    def test_a_fact_question_is_never_small_talk(self) -> None:
+        # The model gave greeting 0.93 for this mixed-script question, and it was never searched.
+        decision = LexiconRouter(use_prototypes=False).route(
+            "Thames Hall 以宴會形式擺設可以坐多少人？"
+        )
+        assert decision.task_type is not TaskType.GREETING
+        assert "asks for a fact" in decision.reasoning
+
+    @pytest.mark.parametrize("question", ["你是哪家公司开发的？", "Who made you?"])
+    def test_a_question_to_the_assistant_about_itself_stays_small_talk(self, question: str) -> None:
+        decision = LexiconRouter(use_prototypes=False).route(question)
+        assert decision.task_type is TaskType.GREETING
+
+    def test_ruling_a_route_out_renormalises_the_rest(self) -> None:
+        from router_svc.classifier import ROUTES, Prediction
+
+        probabilities = tuple(
+            0.5 if i == 0 else 0.5 / (len(ROUTES) - 1) for i in range(len(ROUTES))
+        )
+        first = Prediction(ROUTES[0], 0.5, probabilities)
+        rest = first.without(ROUTES[0][0])
+        assert rest.route[0] is not ROUTES[0][0]
+        assert sum(rest.probabilities) == pytest.approx(1.0)
+        assert all(
+            p == 0.0
+            for (t, _), p in zip(ROUTES, rest.probabilities, strict=True)
+            if t is ROUTES[0][0]
+        )
