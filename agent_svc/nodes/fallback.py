@@ -27,8 +27,11 @@ def related_reading(chunks: list[common_pb2.Chunk]) -> list[str]:
 async def fallback(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
     reason = state.limit_reached or "no grounded answer"
-    if run.plan is not None and run.plan.task == "out_of_scope":
-        # The documents were asked and hold nothing for it: now it is out of scope.
+    if run.plan is not None and run.plan.task == "out_of_scope" and not state.collected_results:
+        # The documents were asked and hold nothing for it: now it is out of scope. When they
+        # hold passages on it ("max fill level for waste containers", called out of scope by
+        # the router, found the lab's waste rules), the topic is in scope and only the answer
+        # was not found: saying "outside what I can help with" would be untrue.
         text = run.render(
             "agent/direct_reply.j2",
             question=run.question.question,

@@ -116,6 +116,22 @@ class TestPaths:
         assert "outside what I can help with" not in answer.answer
         assert answer.judgement.decision == common_pb2.DECISION_ACCEPT
 
+    async def test_an_out_of_scope_route_the_documents_speak_of_is_not_found_not_refused(
+        self,
+    ) -> None:
+        # The router called it out of scope, the documents hold a passage on it, and the judge
+        # refused every draft: the topic is in scope, only the answer was not found.
+        q = "How many days in advance is annual leave requested?"
+        up = FakeUpstreams(
+            DOCS,
+            routes={q: route(common_pb2.INTENT_DIRECT_ANSWER, common_pb2.TASK_TYPE_OUT_OF_SCOPE)},
+            judge_script=[common_pb2.DECISION_REFINE] * 10,
+        )
+        answer = answer_of(await run(make_graph(up), q))
+        assert "outside what I can help with" not in answer.answer
+        assert "could not find" in answer.answer and "Leave policy" in answer.answer
+        assert not CITATION.findall(answer.answer)
+
     async def test_live_information_without_a_web_tool_is_said_plainly(self) -> None:
         q = "What is the bitcoin price right now?"
         up = FakeUpstreams(
