@@ -69,3 +69,28 @@ def test_the_code_alone_does_not_answer_what_the_question_asks() -> None:
     )
     assert v.relevance is not None
     assert "states the code the question names" not in v.relevance.relevance_notes
+
+
+SATELLITE = Source(
+    "sat#0",
+    "sat",
+    "鑫诺二号通信卫星（SINOSAT-2）由中国空间技术研究院制造，是中国第一颗具备抗干扰能力的大型通信广播卫星。"
+    "2006年10月29日在西昌卫星发射中心由长征三号乙运载火箭发射升空。"
+    "11月28日，鑫诺卫星通信公司正式宣布卫星发生技术故障。",
+    "鑫诺二号",
+)
+SATELLITE_QUESTION = "When was the SINOSAT-2 satellite launched?"
+
+
+def test_a_line_continuing_the_sentence_that_names_the_code_is_not_refused_for_it() -> None:
+    # The launch date's sentence names the satellite only through the sentence before it.
+    draft = "“2006年10月29日在西昌卫星发射中心由长征三号乙运载火箭发射升空。” [sat#0]"
+    v = Judge().judge_offline(JudgeInput(draft, [SATELLITE], SATELLITE_QUESTION))
+    assert v.addresses_question, v.reasoning
+
+
+def test_a_line_whose_own_sentence_before_lacks_the_code_is_still_refused() -> None:
+    draft = "“11月28日，鑫诺卫星通信公司正式宣布卫星发生技术故障。” [sat#0]"
+    v = Judge().judge_offline(JudgeInput(draft, [SATELLITE], SATELLITE_QUESTION))
+    assert v.relevance is not None and not v.addresses_question
+    assert "code: sinosat-2" in v.relevance.missing_aspects
