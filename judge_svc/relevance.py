@@ -199,7 +199,9 @@ class RelevanceChecker:
         cited_titles = [
             inp.sources[i].title for s in answer for i in s.source_indices if i < len(inp.sources)
         ]
-        before = _antecedents(answer, inp.sources)
+        # Only the cross-language name check and the code check read the sentences before.
+        checked = _cross_language(inp.question, texts) or bool(query_codes(inp.question))
+        before = _antecedents(answer, inp.sources) if checked else []
         named = _names_given(inp.question, texts, [*cited_titles, *before], report)
         report = _codes_given(inp.question, texts, named, before)
         return replace(report, lines=lines)
