@@ -34,14 +34,15 @@ from judge_svc.terms import content_terms, is_stop_word, normalize
 from mesh.glossary import found_in, gloss
 from mesh.scripts import same_language
 from mesh.text import HAN as _HAN
+from mesh.value_words import asked_value_words, holds_value_for
 
 # The interrogative itself is not the focus (the answer type check reads it): "how often",
 # 「請問…是什麼」 would otherwise weigh as terms no source sentence holds.
 _INTERROGATIVES = re.compile(
     # The unit of "which year" / 「哪一年」 / 「幾個」 goes with the interrogative: left behind,
     # 「年」 would count as the relation asked for and any year in a sentence would cover it.
-    r"哪一年|哪一天|哪一個|哪一个|幾年|几年|幾天|几天|幾個|几个|多少年|多少個|多少个|"
-    r"\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?)\b|"
+    r"哪一年|哪一天|哪一個|哪一个|幾年|几年|幾天|几天|幾個|几个|幾點|几点|多少年|多少個|多少个|"
+    r"\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?|time)\b|"
     r"請問|请问|想問|想问|請教|请教|什麼|什么|甚麼|為什麼|为什么|為何|为何|如何|怎麼|怎么|怎樣|"
     r"怎样|哪裡|哪里|哪些|哪個|哪个|哪一|哪位|哪年|哪天|多少|幾|几|多久|是否|是不是|有沒有|"
     r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:how|what|which|who|whom|whose|when|"
@@ -131,6 +132,11 @@ def terms_in(question: str, sentence: str) -> set[str]:
     also the terms of each question word whose translation it holds (:mod:`mesh.glossary`):
     「分机：8123」 holds the question's "extension"."""
     terms = terms_of(sentence)
+    # A word naming the kind of value asked is said by a value of that kind (「週日
+    # 13:00至21:00」 says until when it is open, 「分機 8123」 which extension).
+    for word in asked_value_words(question):
+        if holds_value_for(word, sentence):
+            terms |= terms_of(word)
     if same_language(question, sentence):
         return terms
     for g in gloss(question):
@@ -151,9 +157,12 @@ def focus_weights(
     freq = {t: sum(1 for s in sentences if t in s) for t in terms}
     weights = {t: math.log((n + 1) / (freq[t] + 0.5)) for t in terms}
     common = n * SUBJECT_SHARE if n >= MIN_SENTENCES_FOR_SUBJECT else math.inf
-    relation = frozenset(t for t in terms if t not in titles and freq[t] < common)
+    # A word naming the kind of value asked ("number", 「開到」) is what is asked, however many
+    # sentences hold such a value (:func:`terms_in`), never the subject.
+    valued = {t for w in asked_value_words(question) for t in terms_of(w)} & terms
+    relation = frozenset(t for t in terms if t not in titles and freq[t] < common) | valued
     words = [w for w in question_aspects(question) if _HAN.search(w)]
-    anchor = frozenset(t for t in relation if not is_subject(t, paragraphs))
+    anchor = frozenset(t for t in relation if t in valued or not is_subject(t, paragraphs))
     asked = frozenset(t for t in anchor if _in_a_word(t, words))
     return FocusWeights(weights, relation, anchor, asked)
 

@@ -56,6 +56,8 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
         AnswerType.DATE,
         re.compile(
             r"哪一年|哪年|哪幾年|哪几年|何年|何時|何时|什麼時候|什么时候|幾時|几时|哪一天|哪天|幾月|几月|"
+            # A time of day is a date's finest part: 「開到幾點」, "at what time".
+            r"幾點|几点|\bwhat time\b(?! zone)|"
             r"哪個月|哪个月|哪個世紀|哪个世纪|哪個朝代|哪个朝代|哪個年代|哪个年代|"
             + _ASKING_WHEN
             + r"|\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?)\b|"

@@ -9,6 +9,8 @@ import unicodedata
 
 import snowballstemmer
 
+from mesh.scripts import fold_script, same_weekday_names
+
 # A sentence ends at Chinese or Western terminal punctuation (a closing quote stays with it),
 # at a period followed by a space, or at a line break. A semicolon followed by a lower-case
 # word joins two clauses of one sentence ("San Diego, Cal.; on behalf of the Respondent.").
@@ -152,9 +154,13 @@ def english_stem(word: str) -> str:
 
 def stemmed_terms(text: str) -> set[str]:
     """:func:`content_terms` with English words reduced to their Snowball (Porter 2) stems, so
-    that "a two-zone fare" shares "zone" with the row 「Two zones」 and "arrive" with "arrives".
+    that "a two-zone fare" shares "zone" with the row 「Two zones」 and "arrive" with "arrives";
+    Chinese folded to one script and every weekday to one name, so that 「差旅費」 shares its
+    words with 「差旅费」 and 「禮拜天」 with 「週日」.
 
     >>> sorted(stemmed_terms("Two zones arriving"))
     ['arriv', 'two', 'zone']
+    >>> stemmed_terms("禮拜天") == stemmed_terms("週日"), "费" in stemmed_terms("差旅費")
+    (True, True)
     """
-    return {english_stem(t) for t in content_terms(text)}
+    return {english_stem(t) for t in content_terms(same_weekday_names(fold_script(text)))}

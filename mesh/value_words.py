@@ -46,6 +46,18 @@ _AMOUNT = re.compile(
     re.I,
 )
 
+_HOURS_WORDS = (
+    "開到 开到 營業到 营业到 開放到 开放到 開門 开门 關門 关门 閉館 闭馆 打烊 營業時間 营业时间 "
+    "開放時間 开放时间".split()
+)
+# Hours are a range of clock times (「13:00至21:00」, "08:00–22:00") or a clock time beside a
+# word of opening or closing (「23:00关闭」); a timetable's departure time is neither.
+_HOURS = re.compile(
+    rf"(?:{_CLOCK})\s*(?:至|到|~|～|-|–|—|to|until|till)\s*(?:{_CLOCK})|"
+    rf"(?:開|开|關|关|閉|闭|營業|营业|\bopen|\bclos)[^\n。；;]{{0,6}}?(?:{_CLOCK})|"
+    rf"(?:{_CLOCK})[^\n。；;\d]{{0,3}}(?:開|开|關|关|閉|闭|打烊|\bopen|\bclos)",
+    re.I,
+)
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 # A telephone number or an extension: three digits or more in a run.
 _PHONE = re.compile(r"(?<!\d)\d{3,}(?!\d)|\d{2,4}[ -]\d{3,4}")
@@ -58,6 +70,8 @@ _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys(("date", "dates", "日期"), _DATE),
     **dict.fromkeys(("year", "年份", "年度"), _YEAR),
     **dict.fromkeys(("time", "時間", "时间", "時刻", "时刻", "幾點", "几点"), _TIME),
+    # Opening hours: 「週日 13:00至21:00」 says until when the library is open (「開到幾點」).
+    **dict.fromkeys(_HOURS_WORDS, _HOURS),
     **dict.fromkeys(
         ("number", "號碼", "号码", "編號", "编号", "案號", "案号", "代號", "代号", "分機", "分机"),
         _NUMBER,
@@ -87,6 +101,8 @@ def holds_value_for(word: str, text: str) -> bool:
     (True, False)
     >>> holds_value_for("docket", "No. 07-1315")
     False
+    >>> [holds_value_for("開到", t) for t in ("週日 13:00至21:00", "23:00关闭", "正門：19:00")]
+    [True, True, False]
     """
     shape = _VALUE_SHAPES.get(word.lower())
     return shape is not None and shape.search(text) is not None

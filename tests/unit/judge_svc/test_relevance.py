@@ -570,3 +570,45 @@ def test_a_time_of_day_answers_when(text: str) -> None:
 @pytest.mark.parametrize("text", ["a ratio of 3:1", "version 2.1"])
 def test_a_ratio_is_no_time(text: str) -> None:
     assert not has_type(AnswerType.DATE, text)
+
+
+LIBRARY_HOURS = (
+    "（一）學期期間開放時間\n\n週一至週五 08:00至22:00\n\n週六 09:00至17:00\n\n"
+    "週日 13:00至21:00\n\n"
+    "國定假日休館\n\n（三）流通櫃臺\n\n借還書服務於閉館前十五分鐘停止辦理。"
+    "館外還書箱設於總館正門右側，二十四小時開放，但視聽資料請勿投入還書箱，以免損壞。"
+)
+
+
+def test_hours_answer_until_when_it_is_open() -> None:
+    """「開到幾點」 asks a time of day, and 「13:00至21:00」 says until when it is open (the fresh
+    documents set, fr-018: the right line was refused at P 0.41 for never saying 「開到」 and
+    for 「點」 of 「幾點」 left in the focus)."""
+    assert expected_type("禮拜天圖書館開到幾點") is AnswerType.DATE
+    assert expected_type("At what time was the meeting adjourned?") is AnswerType.DATE
+    assert "點" not in focus_terms("禮拜天圖書館開到幾點")
+    source = Source("lib#14", "lib", LIBRARY_HOURS, "圖書館資料借閱規則")
+    v: Any = JUDGE.judge_offline(
+        JudgeInput("週日 13:00至21:00 [lib#14]", [source], "禮拜天圖書館開到幾點", 1, 10)
+    )
+    assert v.relevance.addresses_question, v.relevance.relevance_notes
+    draft = "借還書服務於閉館前十五分鐘停止辦理。 [lib#14]"
+    rule: Any = JUDGE.judge_offline(JudgeInput(draft, [source], "禮拜天圖書館開到幾點", 1, 10))
+    assert not rule.relevance.addresses_question
+
+
+def test_the_kind_of_number_asked_is_never_the_subject() -> None:
+    """ "what number do I call": every line of a timetable holds a number; "number" is still what
+    is asked, not the entity a line must name (the fresh documents set, fr-031)."""
+    text = (
+        "4.1 Bicycles are not carried, with the exception of folding bicycles.\n"
+        "4.2 Pets are not permitted, except assistance dogs.\n"
+        "4.3 The last run leaves at 22:40 on weekdays and 18:10 at weekends.\n"
+        "4.4 If a scheduled shuttle is more than 15 minutes late, passengers may call the "
+        "transport hotline on 0800 555 0192 to request a taxi voucher."
+    )
+    source = Source("sh#63", "sh", text, "Staff Shuttle Timetable")
+    line = text.splitlines()[3]
+    question = "shuttle more than 15 min late what number do i call"
+    v: Any = JUDGE.judge_offline(JudgeInput(f"{line} [sh#63]", [source], question, 1, 10))
+    assert v.relevance.addresses_question, v.relevance.relevance_notes
