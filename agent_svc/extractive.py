@@ -9,7 +9,9 @@ source order and each is cited ``[chunk_id]``; nothing is written that a source 
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,11 +29,11 @@ from agent_svc.synthesis import (
 )
 from mesh.answer_type import VETO_TYPES, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
-from mesh.glossary import translated_share
+from mesh.glossary import capitalised_words, english_synonyms, translated_share
 from mesh.ranges import in_a_range
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
-from mesh.text import split_sentences, stemmed_terms, unwrap_lines
+from mesh.text import english_stem, split_sentences, stemmed_terms, unwrap_lines
 from mesh.value_words import holds_asked_value
 
 MIN_CHARS, MAX_CHARS = 8, 400
@@ -70,6 +72,7 @@ RECORD_PENALTY = 0.3
 # language must answer before the question's own language stops being preferred.
 OTHER_LANGUAGE_MARGIN = 0.15
 _HEADING_LINE = re.compile(r"#{1,6}\s")
+Terms = AbstractSet[str]
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def _in_language(asked: str, candidates: list[_Candidate], question: str) -> lis
 
 
 def _answered_elsewhere(
-    question: str, terms: set[str], same: list[_Candidate], every: list[_Candidate]
+    question: str, terms: Terms, same: list[_Candidate], every: list[_Candidate]
 ) -> bool:
     """Whether a sentence in another language answers clearly better than any in the question's
     own: it holds more of the question's words in translation, with a value of the asked kind.
@@ -139,7 +142,7 @@ def _answered_elsewhere(
     return float(there.max()) >= float(own.max()) + OTHER_LANGUAGE_MARGIN
 
 
-def _lexical_array(terms: set[str], candidates: list[_Candidate]) -> npt.NDArray[np.float64]:
+def _lexical_array(terms: Terms, candidates: list[_Candidate]) -> npt.NDArray[np.float64]:
     return np.array([_lexical_in_place(terms, c) for c in candidates])
 
 
@@ -155,27 +158,59 @@ def _introduces(sentence: str) -> bool:
     return sentence.rstrip().endswith((":", "："))
 
 
-def _lexical(question_terms: set[str], text: str) -> float:
+def _lexical(question_terms: Terms, text: str, unsaid: frozenset[str] = frozenset()) -> float:
     if not question_terms:
         return 0.0
-    return len(question_terms & stemmed_terms(text)) / len(question_terms)
+    return len(_held(question_terms, stemmed_terms(text), unsaid)) / len(question_terms)
 
 
-def _lexical_in_place(question_terms: set[str], c: _Candidate) -> float:
+def _held(question_terms: Terms, terms: frozenset[str], unsaid: frozenset[str]) -> Terms:
+    """The question's terms a sentence holds; those of ``unsaid`` (no candidate sentence holds
+    them) also by a synonym ("bicycles" for "bike"). A document that says the word itself uses
+    it, and a loose synonym ("travel" for "trip") would only blur the ranking."""
+    own = set(question_terms & terms)
+    return own | {t for t in unsaid & question_terms if _synonyms(t) & terms}
+
+
+def _name_terms(text: str) -> frozenset[str]:
+    """The stems of the words ``text`` capitalises (names have no synonyms)."""
+    return frozenset(english_stem(w) for w in capitalised_words(text))
+
+
+def _unsaid(question_terms: Terms, candidates: list[_Candidate]) -> frozenset[str]:
+    """The question's terms no candidate sentence holds."""
+    said: set[str] = set()
+    for c in candidates:
+        said |= question_terms & stemmed_terms(c.text)
+    return frozenset(question_terms - said)
+
+
+@functools.lru_cache(maxsize=4096)
+def _synonyms(term: str) -> frozenset[str]:
+    if not term.isascii() or not term.isalpha():
+        return frozenset()
+    return frozenset(english_stem(s) for s in english_synonyms(term)) - {term}
+
+
+def _lexical_in_place(
+    question_terms: Terms, c: _Candidate, unsaid: frozenset[str] = frozenset()
+) -> float:
     """The question's words in the sentence, and at half weight those found only in the heading
     it sits under: 「示例采购申请单上填的项目编号」 is the form's 「项目编号：…」 row, not the
     instructions' sentence about filling that field in."""
     if not question_terms:
         return 0.0
-    own = question_terms & stemmed_terms(c.text)
+    own = _held(question_terms, stemmed_terms(c.text), unsaid)
     placed = (question_terms & stemmed_terms(c.section)) - own if c.section else set()
     return (len(own) + SECTION_SHARE * len(placed)) / len(question_terms)
 
 
-def _lexical_here(question: str, terms: set[str], c: _Candidate) -> float:
+def _lexical_here(
+    question: str, terms: Terms, c: _Candidate, unsaid: frozenset[str] = frozenset()
+) -> float:
     """:func:`_lexical_in_place`; for a sentence in the other language, the better of that and
     the share of the question's words it holds in translation (:mod:`mesh.glossary`)."""
-    own = _lexical_in_place(terms, c)
+    own = _lexical_in_place(terms, c, unsaid)
     if same_language(question, c.text):
         return own
     return max(own, translated_share(question, c.text))
@@ -185,10 +220,12 @@ def _most_promising(candidates: list[_Candidate], parts: list[str], limit: int) 
     """Only the lexically most promising sentences (per part) are worth embedding."""
     keep: set[int] = set()
     quota = max(MAX_EMBEDDED // len(parts), limit)
-    for terms in (stemmed_terms(p) for p in parts):
+    for part in parts:
+        terms = set(stemmed_terms(part))
+        unsaid = _unsaid(terms, candidates) - _name_terms(part)
         ranked = sorted(
             range(len(candidates)),
-            key=lambda i: (-_lexical(terms, candidates[i].text), candidates[i].rank, i),
+            key=lambda i: (-_lexical(terms, candidates[i].text, unsaid), candidates[i].rank, i),
         )
         keep.update(ranked[:quota])
     return [c for i, c in enumerate(candidates) if i in keep]
@@ -227,7 +264,8 @@ def select_sentences(
         cos = vectors @ q
         semantic = np.clip((cos - COS_FLOOR) / COS_SPAN, 0.0, 1.0)
         terms = stemmed_terms(text)
-        lexical = np.array([_lexical_here(text, terms, c) for c in candidates])
+        unsaid = _unsaid(terms, candidates) - _name_terms(text)
+        lexical = np.array([_lexical_here(text, terms, c, unsaid) for c in candidates])
         prior = np.array([0.1 / (1 + c.rank) for c in candidates])
         out: npt.NDArray[np.float64] = (
             SEMANTIC_WEIGHT * semantic + (1 - SEMANTIC_WEIGHT) * lexical + prior

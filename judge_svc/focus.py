@@ -23,6 +23,7 @@ The scores are what the relevance model reads (:mod:`judge_svc.relevance`):
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -30,8 +31,8 @@ from dataclasses import dataclass
 
 from judge_svc.grading import question_aspects
 from judge_svc.sentences import split_sentences
-from judge_svc.terms import content_terms, is_stop_word, normalize
-from mesh.glossary import found_in, gloss
+from judge_svc.terms import content_terms, is_stop_word, normalize, stem
+from mesh.glossary import capitalised_words, english_synonyms, found_in, gloss
 from mesh.scripts import same_language
 from mesh.text import HAN as _HAN
 from mesh.value_words import asked_value_words, holds_value_for
@@ -51,6 +52,7 @@ _INTERROGATIVES = re.compile(
 )
 # A term in at least this share of the source sentences is about the subject, not the relation
 # (said only with enough sentences to count: below, only the titles name the subject).
+_EN_WORD = re.compile(r"[a-z][a-z-]+[a-z]")
 SUBJECT_SHARE = 0.5
 MIN_SENTENCES_FOR_SUBJECT = 4
 
@@ -145,6 +147,34 @@ def terms_in(question: str, sentence: str) -> set[str]:
     return terms
 
 
+def _add_synonyms(question: str, sentences: list[set[str]]) -> None:
+    """A question word that no sentence says, said by a synonym ("bike" by "bicycles"), counts as
+    said where the synonym is. Only then: a document that says the word itself uses the word,
+    and loose synonyms ("trip" for "travel") would move the focus."""
+    said = set().union(*sentences) if sentences else set()
+    for term, same in _synonym_terms(question):
+        if term in said:
+            continue
+        for terms in sentences:
+            if same & terms:
+                terms.add(term)
+
+
+@functools.lru_cache(maxsize=256)
+def _synonym_terms(question: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each English term of the question and the terms of its one-word synonyms
+    (:func:`mesh.glossary.english_synonyms`)."""
+    out: list[tuple[str, frozenset[str]]] = []
+    names = capitalised_words(question)
+    for word in set(_EN_WORD.findall(normalize(_INTERROGATIVES.sub(" ", question)))):
+        if is_stop_word(word) or word in names:
+            continue
+        same = frozenset(stem(s) for s in english_synonyms(word)) - {stem(word)}
+        if same:
+            out.append((stem(word), same))
+    return tuple(out)
+
+
 def focus_weights(
     question: str, paragraphs: Sequence[Sequence[set[str]]], titles: set[str]
 ) -> FocusWeights:
@@ -192,9 +222,10 @@ def score_focus(
     paragraphs = source_sentences(source_texts)
     sentences = [s for p in paragraphs for s in p]
     paragraph_terms = [[terms_in(question, s) for s in p] for p in paragraphs]
+    answer_terms = [terms_in(question, s) for s in answer_sentences]
+    _add_synonyms(question, [*(t for p in paragraph_terms for t in p), *answer_terms])
     sentence_terms = [t for p in paragraph_terms for t in p]
     weights = focus_weights(question, paragraph_terms, titles)
-    answer_terms = [terms_in(question, s) for s in answer_sentences]
     union: set[str] = set().union(*answer_terms) if answer_terms else set()
     coverage = weights.share(union)
     ranked = sorted(

@@ -334,6 +334,40 @@ def gloss_terms(text: str) -> list[str]:
     return [t for g in gloss(text) for t in g.translations if not isinstance(t, Romanised)]
 
 
+_NAME_WORD = re.compile(r"(?<![.?!:]\s)(?<!^)\b[A-Z][a-z]+")
+
+
+def capitalised_words(text: str) -> frozenset[str]:
+    """The words ``text`` capitalises where a sentence does not begin, lower case: parts of
+    names ("Harbour Road"), which have no synonyms ("Port Ellery" is no harbour).
+
+    >>> sorted(capitalised_words("When does train 2212 reach Harbour Road?"))
+    ['harbour', 'road']
+    """
+    return frozenset(w.lower() for w in _NAME_WORD.findall(text.strip()))
+
+
+@functools.lru_cache(maxsize=4096)
+def english_synonyms(word: str) -> tuple[str, ...]:
+    """One-word English synonyms of ``word``: the other senses of the Chinese words it
+    translates to, when ``word`` is one of that Chinese word's first senses (「自行车」 is
+    "bicycle; bike", so "bike" gives "bicycle"; 「工资」 gives "salary" "wage"). No maintained
+    English thesaurus ships offline, and the dictionary is already loaded for the glosses.
+
+    >>> english_synonyms("bike"), english_synonyms("purchase")[:1]
+    (('bicycle',), ('buy',))
+    """
+    tables = _tables()
+    out: list[str] = []
+    for form in _english_forms(word.lower()):
+        for chinese in tables.en_to_zh.get(form, ()):
+            senses = tables.zh_to_en.get(chinese, ())
+            if len(chinese) < 2 or form not in senses:
+                continue
+            out.extend(s for s in senses if s != form and " " not in s and s not in out)
+    return tuple(out)
+
+
 def romanised_names(text: str) -> list[Romanised]:
     """The Chinese names ``text`` writes in pinyin ("Hualan"), lower case."""
     return [t for g in gloss(text) for t in g.translations if isinstance(t, Romanised)]

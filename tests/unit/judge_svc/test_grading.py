@@ -20,10 +20,13 @@ SEC = GradeChunk("sec#0", "Passwords are rotated every ninety days. Laptops use 
 
 class TestAspects:
     def test_english_question_words_are_dropped(self) -> None:
-        assert question_aspects("How often do passwords rotate?") == [
-            "often",
-            "passwords",
-            "rotate",
+        assert question_aspects("How often do passwords rotate?") == ["passwords", "rotate"]
+        # "how long" asks a duration: no passage says "long" (fr-046's claim window graded
+        # 0.33 for "long" and "after")
+        assert question_aspects("How long after seeing the doctor can I claim?") == [
+            "seeing",
+            "doctor",
+            "claim",
         ]
 
     def test_chinese_question_words_and_function_characters_are_dropped(self) -> None:
@@ -42,7 +45,7 @@ class TestAspects:
 class TestLexicalGrader:
     def test_covered_question_is_sufficient(self) -> None:
         g = LexicalGrader().grade("How often do passwords rotate?", [SEC, LEAVE])
-        assert g.verdict is Sufficiency.SUFFICIENT and g.missing_aspects == ["often"]
+        assert g.verdict is Sufficiency.SUFFICIENT and g.missing_aspects == []
         assert [c.relevant for c in g.chunk_grades] == [True, False]
         assert g.chunk_grades[0].covered_aspects == ["passwords", "rotate"]
 
@@ -64,10 +67,10 @@ class TestLexicalGrader:
         assert g.verdict is Sufficiency.INSUFFICIENT and "no content words" in g.reasoning
 
     def test_coverage_threshold_is_configurable(self) -> None:
+        question = "How often do admin passwords rotate?"
+        assert LexicalGrader().grade(question, [SEC]).verdict is Sufficiency.SUFFICIENT
         strict = LexicalGrader(min_coverage=1.0)
-        assert strict.grade("How often do passwords rotate?", [SEC]).verdict is (
-            Sufficiency.INSUFFICIENT
-        )
+        assert strict.grade(question, [SEC]).verdict is Sufficiency.INSUFFICIENT
 
 
 class TestQuestionFrames:
@@ -194,3 +197,22 @@ def test_days_counted_with_tian_cover_days_written_with_ri() -> None:
     clause = GradeChunk("0", "（二）逾期超過十日者，除計收違約金外，停止其借用資格一學期。")
     grade = LexicalGrader().grade("如果我晚了超過十天才還會怎樣", [clause])
     assert "十日" in grade.chunk_grades[0].covered_aspects
+
+
+def test_a_word_no_document_says_is_found_by_its_synonym() -> None:
+    """Fresh documents set (fr-028): "bike" asked, "bicycles" written; a synonym counts a
+    quarter of the word, and not in a document that says the word itself."""
+    rules = "4.1 Bicycles are not carried, with the exception of folding bicycles."
+    grade = LexicalGrader().grade(
+        "Can I bring my bike on the shuttle?",
+        [
+            GradeChunk("shuttle#63", f"Shuttle conditions. {rules}"),
+            GradeChunk("move#16", "Secure cycle store for 80 bikes."),
+            GradeChunk("move#17", f"Shuttle rules. {rules}"),
+        ],
+    )
+    shuttle, store, moved = grade.chunk_grades
+    assert "bike" in shuttle.covered_aspects and shuttle.relevant
+    assert "bike" in store.covered_aspects
+    assert "bike" not in moved.covered_aspects  # its document says "bikes"
+    assert shuttle.relevance > moved.relevance

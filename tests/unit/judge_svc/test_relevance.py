@@ -612,3 +612,18 @@ def test_the_kind_of_number_asked_is_never_the_subject() -> None:
     question = "shuttle more than 15 min late what number do i call"
     v: Any = JUDGE.judge_offline(JudgeInput(f"{line} [sh#63]", [source], question, 1, 10))
     assert v.relevance.addresses_question, v.relevance.relevance_notes
+
+
+def test_a_word_no_source_says_is_named_by_its_synonym() -> None:
+    """ "bike" asked, "bicycles" written: the line names what is asked (fr-028); "trip" is said
+    by the source itself, so "travel" does not name it."""
+    text = (
+        "4.1 Bicycles are not carried, with the exception of folding bicycles.\n"
+        "4.2 Pets are not permitted, except assistance dogs.\n"
+        "4.3 Items left on a shuttle are held for 14 days before disposal."
+    )
+    asked = "Can I bring my bike on the shuttle?"
+    scores = score_focus(asked, [text.splitlines()[0]], [text], set())
+    assert "bike" not in scores.missing_terms
+    other = score_focus("bike rules", [text.splitlines()[1]], [text], set())
+    assert other.sentence_coverage[0] < scores.sentence_coverage[0]
