@@ -50,9 +50,9 @@ _INTERROGATIVES = re.compile(
     r"where|why|often|many|much|long|kind|type|tell|please|know|does|did|do)\b",
     re.I,
 )
+_EN_WORD = re.compile(r"[a-z][a-z-]+[a-z]")
 # A term in at least this share of the source sentences is about the subject, not the relation
 # (said only with enough sentences to count: below, only the titles name the subject).
-_EN_WORD = re.compile(r"[a-z][a-z-]+[a-z]")
 SUBJECT_SHARE = 0.5
 MIN_SENTENCES_FOR_SUBJECT = 4
 

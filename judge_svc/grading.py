@@ -248,18 +248,21 @@ def _covers(
 
 
 def _synonym_hits(
-    aspects: Sequence[str], chunks: Sequence[GradeChunk], hits_of: Sequence[list[str]]
+    aspects: Sequence[str],
+    chunks: Sequence[GradeChunk],
+    lows: Sequence[str],
+    hits_of: Sequence[list[str]],
 ) -> list[set[str]]:
-    """Per passage, the aspects it says by a synonym that no passage of its document says
-    itself: a document that says the word ("tournament") uses it, and a loose synonym would
-    only blur the grades (the answers benchmark's tune half lost a gold answer to it)."""
+    """Per passage (``lows``: its normalized, script-folded text), the aspects it says by a
+    synonym that no passage of its document says itself: a document that says the word
+    ("tournament") uses it, and a loose synonym would only blur the grades (the answers
+    benchmark's tune half lost a gold answer to it)."""
     said: dict[str, set[str]] = {}
     for c, hits in zip(chunks, hits_of, strict=True):
         said.setdefault(_document_of(c.chunk_id), set()).update(hits)
     out: list[set[str]] = []
-    for c in chunks:
+    for c, low in zip(chunks, lows, strict=True):
         unsaid = [a for a in aspects if a not in said[_document_of(c.chunk_id)]]
-        low = fold_script(normalize(c.text)) if unsaid else ""
         out.append({a for a in unsaid if _covered_by_synonym(a, low)})
     return out
 
@@ -327,8 +330,10 @@ class LexicalGrader:
         covered: set[str] = set()
         translations = aspect_translations(question, aspects)
         hits_of: list[list[str]] = []
+        lows: list[str] = []
         for c in chunks:
             low = same_day_words(fold_script(normalize(c.text)))
+            lows.append(low)
             terms = content_terms(c.text)
             stems = functools.cache(functools.partial(passage_stems, low))
             banded = in_a_range(question, c.text)
@@ -344,7 +349,7 @@ class LexicalGrader:
             covered.update(hits_of[-1])
         capitalised = capitalised_words(question)
         asked = [a for a in aspects if a not in capitalised]
-        by_synonym = _synonym_hits(asked, chunks, hits_of)
+        by_synonym = _synonym_hits(asked, chunks, lows, hits_of)
         for hits, synonyms in zip(hits_of, by_synonym, strict=True):
             hits.extend(sorted(synonyms))
             covered.update(synonyms)

@@ -13,6 +13,7 @@ shapes short.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _MONTH = (
@@ -111,11 +112,13 @@ def holds_value_for(word: str, text: str) -> bool:
 _ASCII_WORD = re.compile(r"[a-z][a-z-]*")
 
 
-def asked_value_words(question: str) -> list[str]:
-    """The words of ``question`` that name a kind of value ("extension", 「金額」, "e-mail")."""
+@functools.lru_cache(maxsize=1024)
+def asked_value_words(question: str) -> tuple[str, ...]:
+    """The words of ``question`` that name a kind of value ("extension", 「金額」, "e-mail"):
+    read once per question, though the judge asks for them for every sentence."""
     low = question.lower()
     words = set(_ASCII_WORD.findall(low))
-    return [w for w in _VALUE_SHAPES if (w in words if w.isascii() else w in low)]
+    return tuple(w for w in _VALUE_SHAPES if (w in words if w.isascii() else w in low))
 
 
 def holds_asked_value(question: str, text: str) -> bool:
