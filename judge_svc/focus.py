@@ -46,7 +46,8 @@ _INTERROGATIVES = re.compile(
     r"\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?|time)\b|"
     r"請問|请问|想問|想问|請教|请教|什麼|什么|甚麼|為什麼|为什么|為何|为何|如何|怎麼|怎么|怎樣|"
     r"怎样|哪裡|哪里|哪些|哪個|哪个|哪一|哪位|哪年|哪天|多少|幾|几|多久|是否|是不是|有沒有|"
-    r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:how|what|which|who|whom|whose|when|"
+    r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:supposed|meant) to\b|"
+    r"\b(?:how|what|which|who|whom|whose|when|"
     r"where|why|often|many|much|long|kind|type|tell|please|know|does|did|do)\b",
     re.I,
 )

@@ -51,7 +51,8 @@ _QUESTION_WORDS = frozenset(
     would will the a an of to in on for and or with about tell me please explain describe list
     give show there this that these those any some much many it its they them i we my our
     your their he she his her has have had be been from by at as if then than so not summarize
-    summarise you name type types kind kinds sort called after before during within into""".split()
+    summarise you name type types kind kinds sort called after before during within into
+    supposed meant""".split()
 )
 _HOW_MEASURE = re.compile(r"\bhow (?:long|often|soon|far|old)\b")
 # 「什么时候」 asks "when" (left in, 「时候」 is an aspect no passage holds) and 「如果」 is "if":

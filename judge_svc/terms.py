@@ -93,10 +93,19 @@ def normalize(text: str) -> str:
 
 
 def _parts(word: str) -> tuple[str, ...]:
-    """A hyphenated word's parts of two letters or more ("e-mail" is "mail"); others whole."""
-    if "-" not in word.strip("-"):
+    """A hyphenated word's parts of two letters or more ("e-mail" is "mail"); others whole. A
+    word with a part too short to be a word is also the word written solid ("Wi-Fi" is "wifi",
+    "e-mail" "email"), as people write it either way; "two-zone" is only its parts.
+
+    >>> _parts("wi-fi"), _parts("two-zone")
+    (('wi', 'fi', 'wifi'), ('two', 'zone'))
+    """
+    word = word.strip("-")
+    if "-" not in word:
         return (word,)
-    return tuple(p for p in word.split("-") if len(p) > 1)
+    pieces = word.split("-")
+    parts = tuple(p for p in pieces if len(p) > 1)
+    return (*parts, "".join(pieces)) if any(len(p) < 3 for p in pieces) else parts
 
 
 def content_terms(text: str) -> set[str]:

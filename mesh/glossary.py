@@ -47,13 +47,14 @@ MAX_ALTERNATIVES = 5
 # Chinese words that ask rather than say (their English senses would search for "number").
 CHINESE_QUESTION_WORDS = frozenset(
     "多少 几点 几个 几天 几号 什么 哪里 哪个 哪些 哪一家 怎么 怎样 如何 为什么 是否 可以 能否 "
-    "请问 一下 一家".split()
+    "请问 一下 一家 如果".split()
 )
 # English words a question asks with that say nothing about its topic.
 QUESTION_WORDS = STOP_WORDS | frozenset(
     "much many long often soon there their its his her they them is am be get got have has had "
     "will would should could may might must shall any some each every all per than then also "
-    "if not no yes i'm it's don't does did done like just only very more most less least".split()
+    "if not no yes i'm it's don't does did done like just only very more most less least "
+    "supposed meant".split()
 )
 
 

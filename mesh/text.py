@@ -18,6 +18,9 @@ _SENTENCE_END = re.compile(r"(?<=[。！？；!?])[」』”’\"']?|(?<=;)(?!\s
 # One Han character (CJK unified ideographs, extension A, compatibility ideographs).
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[a-z0-9]+")
+# A hyphenated word with a part too short to be a word is also the word written solid ("Wi-Fi"
+# is "wifi", "e-mail" "email"), as people write it either way; its parts stay terms too.
+_HYPHENATED = re.compile(r"(?<![a-z0-9-])(?:[a-z]{1,2}-[a-z]+|[a-z]+-[a-z]{1,2})(?![a-z0-9-])")
 STOP_WORDS = frozenset(
     (
         "a an the of to in on for and or is are was were be been it this that with as by at "
@@ -124,13 +127,16 @@ def holds_marked_letter(marked: str, lowered: str) -> bool:
 
 def content_terms(text: str) -> set[str]:
     """Han characters and character bigrams, and English words, minus stop words; a letter
-    with its mark ("b+") besides the letter.
+    with its mark ("b+") besides the letter; a hyphenated word also written solid.
 
     >>> sorted(content_terms("B+ 77-79"))
     ['77', '79', 'b', 'b+']
+    >>> sorted(content_terms("Staff Wi-Fi, two-zone"))
+    ['fi', 'staff', 'two', 'wi', 'wifi', 'zone']
     """
     lowered = unicodedata.normalize("NFKC", text).lower()
     out = {w for w in _WORD.findall(lowered) if w not in STOP_WORDS}
+    out.update(w.replace("-", "") for w in _HYPHENATED.findall(lowered))
     out.update(marked_letters(lowered))
     han = [h for h in HAN.findall(lowered)]
     out.update(h for h in han if h not in STOP_WORDS)

@@ -627,3 +627,17 @@ def test_a_word_no_source_says_is_named_by_its_synonym() -> None:
     assert "bike" not in scores.missing_terms
     other = score_focus("bike rules", [text.splitlines()[1]], [text], set())
     assert other.sentence_coverage[0] < scores.sentence_coverage[0]
+
+
+def test_a_word_written_solid_is_the_word_written_with_a_hyphen() -> None:
+    """ "staff wifi" is said by 「Staff Wi-Fi」, and "supposed to" asks nothing (the fresh
+    documents set: the service-level row was refused for lacking "wifi" and "supposed")."""
+    assert "wifi" in terms_of("Service: Staff Wi-Fi | Availability target: 99.0%")
+    assert "email" in terms_of("Send it by e-mail")
+    assert "twozone" not in terms_of("a two-zone fare")
+    question = "What uptime is the staff wifi supposed to have?"
+    assert not {"suppos", "supposed"} & focus_terms(question)
+    row = "Service: Staff Wi-Fi | Availability target: 99.0% | Maintenance: Tuesdays 06:00–07:00"
+    source = Source("sla#13", "sla", row, "IT Service Level Agreement")
+    v: Any = JUDGE.judge_offline(JudgeInput(f"{row} [sla#13]", [source], question, 1, 10))
+    assert v.relevance.addresses_question, v.relevance.relevance_notes
