@@ -23,11 +23,12 @@ from agent_svc.synthesis import (
     Passage,
     Quote,
     clean_sentence,
+    command_quotes,
     is_noise,
     tables_as_sentences,
     without_code_blocks,
 )
-from mesh.answer_type import VETO_TYPES, expected_type, states_answer
+from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
 from mesh.glossary import capitalised_words, english_synonyms, translated_share
 from mesh.ranges import in_a_range
@@ -82,12 +83,21 @@ class _Candidate:
     rank: int
     position: int
     section: str = ""
+    command: bool = False
 
 
-def _candidates(passages: list[Passage]) -> list[_Candidate]:
+def _candidates(passages: list[Passage], commands: bool = False) -> list[_Candidate]:
+    """The sentences (and table rows) of the passages that may be quoted; with ``commands``
+    (a how-to question), also each block of shell commands with the sentence leading it."""
     out: list[_Candidate] = []
     seen: set[str] = set()
     for p in passages:
+        if commands:
+            out.extend(
+                _Candidate(c, p.chunk_id, p.rank, -1, p.section, command=True)
+                for c in command_quotes(p.text, p.section)
+                if len(c) <= MAX_CHARS and not addresses_the_model(c)
+            )
         # Tables after unwrapping: a row joined to the next as one wrapped line would be wrong.
         prose = tables_as_sentences(unwrap_lines(without_code_blocks(p.text)))
         for position, raw in enumerate(_sentences(prose)):
@@ -242,7 +252,7 @@ def select_sentences(
 ) -> list[Quote]:
     """Up to ``limit`` cited sentences answering ``question`` (and each of ``aspects``), in the
     language of ``language_of`` (the question as asked) when its sentences bear on it."""
-    every = _candidates(passages)
+    every = _candidates(passages, commands=expected_type(question) is AnswerType.STEPS)
     candidates = _in_language(language_of, every, question)
     codes = query_codes(question)
     if codes:  # a row holding the code is quoted in its own language (as a quote)
@@ -274,9 +284,11 @@ def select_sentences(
 
     texts = [c.text for c in candidates]
     coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts])
+    # A how-to question's commands are its steps, as a date answers "when".
+    steps = np.array([TYPED_VALUE_BONUS * c.command for c in candidates])
     coded += np.array([RANGE_BONUS * in_a_range(question, t) for t in texts])
     scored = [
-        (rel + _answer_fit(p, texts) + coded, ok | (coded > 0))
+        (rel + _answer_fit(p, texts) + coded + steps, ok | (coded > 0))
         for p, (rel, ok) in zip(parts, map(relevance_to, parts), strict=True)
     ]
     per_part = [rel for rel, _ in scored]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from groundmesh.v1 import common_pb2
 from mesh.scripts import line_script, same_language
+from mesh.text import split_sentences
 
 _MARKUP = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*+]\s+|^\s*\d+[.)]\s+|^>\s*)", re.MULTILINE)
 _MD_LINK = re.compile(r"\[([^\[\]\n]+)\]\([^()\s]+\)")
@@ -111,6 +112,77 @@ def without_code_blocks(text: str) -> str:
             drop.update(range(last, len(lines)))
     # A dropped line leaves a blank one: the prose around a block stays separate paragraphs.
     return "\n".join("" if i in drop else line for i, line in enumerate(lines))
+
+
+# Code blocks quoted for a how-to question: shell commands and environment settings, not code.
+_COMMAND_LANGUAGES = frozenset(
+    ["", *"sh bash shell console zsh powershell ps1 bat cmd env dotenv".split()]
+)
+MAX_COMMANDS, MAX_COMMAND_CHARS = 6, 160
+_TRAILING_COMMENT = re.compile(r"\s{2,}#.*$|\s#\s.*$")
+
+
+def command_quotes(text: str, section: str = "") -> list[str]:
+    r"""Each fenced block of shell commands with the sentence that introduces it, as one line:
+    the answer to "how do I configure …" is the block under 「To use Claude:」, which
+    :func:`without_code_blocks` keeps out of the sentences (a command is no sentence to quote
+    alone). A block right under a heading (or opening a chunk under ``section``) is led by the
+    heading. Comment lines and trailing
+    comments are left out; a block without a lead sentence ending in a colon (or a heading), or
+    with more than :data:`MAX_COMMANDS` commands, is not quoted.
+
+    >>> command_quotes("Intro.\nTo use Claude:\n```sh\n# key\nexport A=1  # secret\nrun.sh\n```")
+    ['To use Claude: `export A=1`, `run.sh`']
+    """
+    lines = text.split("\n")
+    fences = [i for i, line in enumerate(lines) if _FENCE.match(line)]
+    out: list[str] = []
+    for start, end in zip(fences[::2], fences[1::2], strict=False):
+        opener = _FENCE.match(lines[start])
+        if opener is None or opener.group(2).lower() not in _COMMAND_LANGUAGES:
+            continue
+        lead = _lead(lines[:start])
+        if lead.startswith("#"):  # a block right under a heading: the heading leads it
+            lead = clean_sentence(lead) + ":"
+        elif not lead and section.strip():  # the chunk opens with it: its section leads it
+            lead = section.strip() + ":"
+        if not lead.endswith((":", "：")) or is_noise(lead):
+            continue
+        commands = [_command(ln) for ln in lines[start + 1 : end]]
+        commands = [c for c in commands if c]
+        if _quotable(commands):
+            out.append(clean_sentence(lead) + " " + ", ".join(f"`{c}`" for c in commands))
+    return out
+
+
+# Where a sentence would end inside a command (the judge reads the line sentence by sentence).
+_ENDS_INSIDE = re.compile(r"[。！？；!?;]|\.\s")
+
+
+def _quotable(commands: list[str]) -> bool:
+    """A few short commands, none of which the judge would cut into two sentences."""
+    return 0 < len(commands) <= MAX_COMMANDS and all(
+        len(c) <= MAX_COMMAND_CHARS and not _ENDS_INSIDE.search(c) for c in commands
+    )
+
+
+def _lead(before: list[str]) -> str:
+    """The last sentence of the paragraph right before a block (its lines joined)."""
+    paragraph: list[str] = []
+    for line in reversed(before):
+        if not line.strip():
+            if paragraph:
+                break
+            continue
+        paragraph.insert(0, line.strip())
+    sentences = split_sentences(" ".join(paragraph))
+    return sentences[-1].strip() if sentences else ""
+
+
+def _command(line: str) -> str:
+    """A code line without its comment (a "# …" line, or one after the command), or empty."""
+    stripped = line.strip()
+    return "" if stripped.startswith("#") else _TRAILING_COMMENT.sub("", stripped).strip()
 
 
 def is_noise(raw: str) -> bool:

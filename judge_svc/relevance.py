@@ -67,7 +67,7 @@ from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
 from mesh.person_names import asks_for_name, names_person
 from mesh.person_names import load as load_person_names
-from mesh.records import addressed_cells, is_record
+from mesh.records import addressed_cells, is_command_line, is_record
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
 
@@ -599,8 +599,9 @@ def _report(
 def _in_its_section(sentence: Sentence, sources: Sequence[Source]) -> str:
     """A table row with the headings its cited sources stand under: the row 「Journey: Two
     zones | Child (5-15): £1.95」 says "off-peak single" only through its table's heading,
-    "Fares (single journey, off-peak)". A sentence of prose says what it says."""
-    if not is_record(sentence.bare):
+    "Fares (single journey, off-peak)"; so does a quoted block of commands ("Weaviate:
+    `export …`"). A sentence of prose says what it says."""
+    if not (is_record(sentence.bare) or is_command_line(sentence.bare)):
         return sentence.bare
     headings = dict.fromkeys(
         sources[i].section for i in sentence.source_indices if i < len(sources)

@@ -184,7 +184,8 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
     ),
     AnswerType.STEPS: re.compile(
         r"先|再|然後|然后|接著|接着|步驟|步骤|點選|点击|點擊|進入|进入|選擇|选择|填寫|填写|"
-        r"\b(?:first|then|next|click|select|open|go to|enter|choose|fill|step)\b|^\s*\d+[.)]",
+        r"\b(?:first|then|next|click|select|open|go to|enter|choose|fill|step)\b|^\s*\d+[.)]|"
+        r"[:：] `[^`]+`",
         re.I | re.M,
     ),
 }

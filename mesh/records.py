@@ -25,6 +25,21 @@ def is_record(text: str) -> bool:
     return RECORD.match(text.strip()) is not None
 
 
+# A block of commands quoted with the sentence that leads it (agent_svc.synthesis.command_quotes):
+# "To use Claude: `export A=1`, `bash run.sh`".
+_COMMAND_LINE = re.compile(r"[:：] `[^`]+`(?:, `[^`]+`)*$")
+
+
+def is_command_line(text: str) -> bool:
+    """Whether a line is a quoted block of commands, which (like a table's record) says what
+    it is about through the heading it stands under.
+
+    >>> is_command_line("To use Claude: `export A=1`, `bash run.sh`"), is_command_line("A: b")
+    (True, False)
+    """
+    return bool(_COMMAND_LINE.search(text.strip()))
+
+
 def columns_not_asked(question: str, text: str) -> bool:
     """Whether ``text`` is a record in the question's language none of whose column names
     shares a term with the question.

