@@ -151,6 +151,56 @@ def page_blocks(lines: Sequence[OcrLine], page: int) -> list[Block]:
     return blocks
 
 
+def _overlap(a: OcrLine, b: OcrLine) -> float:
+    return min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+
+
+def _place(boxes: Sequence[OcrLine], columns: Sequence[OcrLine]) -> list[int] | None:
+    """The column each box stands under (most horizontal overlap, else nearest centre), or
+    None when two boxes would share one or their order would change."""
+    placed: list[int] = []
+    for box in boxes:
+        centre = (box.box[0] + box.box[2]) / 2
+
+        def fit(i: int, box: OcrLine = box, centre: float = centre) -> tuple[float, float]:
+            col = columns[i]
+            return (_overlap(box, col), -abs(centre - (col.box[0] + col.box[2]) / 2))
+
+        best = max(range(len(columns)), key=fit)
+        if placed and best <= placed[-1]:
+            return None
+        placed.append(best)
+    return placed
+
+
+def under_columns(rows: Sequence[Sequence[OcrLine]]) -> list[tuple[str, ...]]:
+    """Each row's cells under the table's columns: a row with fewer boxes than the widest has
+    its boxes placed under the columns they stand under, and empty cells where it has none.
+    A category written once for several rows (a merged cell) leaves the rows below it without
+    their first box; filled from the left, 「單槍投影機 三日 2,000」 read as 設備類別：單槍投影機,
+    設備名稱：三日. A row whose boxes cannot be placed is filled from the left as before.
+
+    >>> def b(t, x):
+    ...     return OcrLine(t, (x, 0.0, x + 100.0, 20.0), 0.9)
+    >>> head = [b("Kind", 0), b("Name", 300), b("Days", 600)]
+    >>> under_columns([head, [b("Hall", 300), b("3", 600)]])
+    [('Kind', 'Name', 'Days'), ('', 'Hall', '3')]
+    """
+    width = max(len(r) for r in rows)
+    columns = next(r for r in rows if len(r) == width)
+    out: list[tuple[str, ...]] = []
+    for row in rows:
+        placed = _place(row, columns) if len(row) < width else None
+        if placed is None:
+            out.append(tuple(b.text for b in row) + ("",) * (width - len(row)))
+            continue
+        cells = [""] * width
+        for box, i in zip(row, placed, strict=True):
+            cells[i] = box.text
+        out.append(tuple(cells))
+    return out
+
+
 class _Run:
     """The blocks of one column of one band, built row by row."""
 
@@ -175,9 +225,7 @@ class _Run:
 
     def end_table(self) -> None:
         if len(self.table) >= 2 or (self.table and self._continues(self.table[0])):
-            cells = [tuple(b.text for b in r.boxes) for r in self.table]
-            width = max(len(c) for c in cells)
-            padded = [c + ("",) * (width - len(c)) for c in cells]
+            padded = under_columns([r.boxes for r in self.table])
             if self._continues(self.table[0]):
                 header = self.header
                 rows = [self._by_column(r) or c for r, c in zip(self.table, padded, strict=True)]

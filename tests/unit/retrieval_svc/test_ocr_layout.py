@@ -136,3 +136,26 @@ def test_tall_boxes_mean_a_turned_page() -> None:
     flat = [[[0, 0], [300, 0], [300, 20], [0, 20]]] * 3
     assert mostly_vertical(tall)
     assert not mostly_vertical(flat)
+
+
+def test_a_row_under_a_merged_cell_keeps_its_cells_under_their_columns() -> None:
+    """A category written once for the rows below it (a merged cell) leaves those rows without
+    their first box: the scanned loan form read 「設備名稱：三日｜借用期限：2,000」."""
+    xs = (100, 400, 700, 1000)
+
+    def row(top: float, *cells: tuple[int, str]) -> list[OcrLine]:
+        return [box(text, xs[i], top, xs[i] + 150) for i, text in cells]
+
+    lines = [
+        *row(100, (0, "設備類別"), (1, "設備名稱"), (2, "借用期限"), (3, "押金")),
+        *row(140, (0, "影音設備"), (1, "單槍投影機"), (2, "三日"), (3, "2,000")),
+        *row(180, (1, "攜帶式音響"), (2, "五日"), (3, "1,500")),
+        *row(220, (0, "其他"), (1, "延長線捲"), (2, "十四日")),
+    ]
+    (table,) = [b for b in page_blocks(lines, 1) if b.kind is Kind.TABLE]
+    assert table.header == ("設備類別", "設備名稱", "借用期限", "押金")
+    assert [r.cells for r in table.rows] == [
+        ("影音設備", "單槍投影機", "三日", "2,000"),
+        ("", "攜帶式音響", "五日", "1,500"),
+        ("其他", "延長線捲", "十四日", ""),
+    ]
