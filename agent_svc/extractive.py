@@ -31,7 +31,7 @@ from agent_svc.synthesis import (
 from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
 from mesh.glossary import capitalised_words, english_synonyms, translated_share
-from mesh.ranges import in_a_range
+from mesh.ranges import in_a_range, ranges
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
 from mesh.text import english_stem, split_sentences, stemmed_terms, unwrap_lines
@@ -283,20 +283,34 @@ def select_sentences(
         return out, (lexical > 0) | (semantic >= MIN_SEMANTIC_WITHOUT_WORDS)
 
     texts = [c.text for c in candidates]
-    coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts])
-    # A how-to question's commands are its steps, as a date answers "when".
-    steps = np.array([TYPED_VALUE_BONUS * c.command for c in candidates])
-    coded += np.array([RANGE_BONUS * in_a_range(question, t) for t in texts])
+    coded, steps, other_bands = _held_values(question, codes, candidates)
     scored = [
         (rel + _answer_fit(p, texts) + coded + steps, ok | (coded > 0))
         for p, (rel, ok) in zip(parts, map(relevance_to, parts), strict=True)
     ]
     per_part = [rel for rel, _ in scored]
     overall = np.max(np.vstack(per_part), axis=0)
-    bears_on_question = np.any(np.vstack([ok for _, ok in scored]), axis=0)
+    bears_on_question = np.any(np.vstack([ok for _, ok in scored]), axis=0) & ~other_bands
     chosen = _choose(per_part, overall, bears_on_question, vectors, limit, diversity)
     chosen.sort(key=lambda i: (candidates[i].rank, candidates[i].position))
     return [Quote(candidates[i].text, candidates[i].chunk_id, float(overall[i])) for i in chosen]
+
+
+def _held_values(
+    question: str, codes: list[str], candidates: list[_Candidate]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+    """Per candidate: the bonus for holding what the question names (a code, a number inside
+    a band), the bonus for a how-to question's commands, and whether it states only bands that
+    leave out the number asked while another candidate's band holds it."""
+    texts = [c.text for c in candidates]
+    banded = np.array([in_a_range(question, t) for t in texts], dtype=bool)
+    coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts]) + RANGE_BONUS * banded
+    # A how-to question's commands are its steps, as a date answers "when".
+    steps = np.array([TYPED_VALUE_BONUS * c.command for c in candidates])
+    # A band that leaves out the number asked (「2（含）至20」 for 「预算30万」) answers for other
+    # numbers: beside the band that holds it, it is padding.
+    stated = np.array([bool(ranges(t)) for t in texts], dtype=bool)
+    return coded, steps, stated & ~banded & bool(banded.any())
 
 
 def _choose(

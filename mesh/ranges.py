@@ -9,18 +9,32 @@ patterns are few and local (a number, an optional 万/千 and unit, a range word
 
 from __future__ import annotations
 
+import math
 import re
 
-from mesh.records import is_record
+from mesh.records import fields, is_record
 
 _SCALE = {"万": 10_000.0, "萬": 10_000.0, "千": 1_000.0, "k": 1_000.0, "K": 1_000.0}
 _NUMBER = r"((?!0\d)\d+(?:,\d{3})*(?:\.\d+)?)\s*([万萬千kK])?"  # 0571: a phone's, not an amount
 _UNIT = r"\s*(元|圓|分|%|％|人|天|日|年|月|小時|小时|歲|岁|yuan|points?)?\s*"
 _TO = r"(?:至|到|~|～|-|–|—|\bto\b)"
+# 「10（含）至50」: whether an end belongs to the band, said beside it.
+_INCLUDED = r"(?:\s*[（(]\s*(?:不含|含|inclusive|exclusive)\s*[)）])?"
 # A range stands alone: not a piece of a date ("2025-09-27"), a time ("13:30-17:00") or a code.
 _RANGE = re.compile(
-    rf"(?<![\d\-/.:A-Za-z])([£$€¥])?{_NUMBER}{_UNIT}{_TO}\s*[£$€¥]?{_NUMBER}{_UNIT}(?![\d\-/:])"
+    rf"(?<![\d\-/.:A-Za-z])([£$€¥])?{_NUMBER}{_UNIT}{_INCLUDED}{_TO}\s*[£$€¥]?{_NUMBER}{_UNIT}"
+    r"(?![\d\-/:])"
 )
+# An open band: 「2以下」, 「100（含）以上」, "over £5,000", "up to 10 days".
+_OPEN_AFTER = re.compile(
+    rf"(?<![\d\-/.:A-Za-z])([£$€¥])?{_NUMBER}{_UNIT}{_INCLUDED}\s*(及以上|及以下|以上|以下|以内|以內)"
+)
+_OPEN_BEFORE = re.compile(
+    rf"\b(under|below|less than|up to|over|above|more than|at least)\s+([£$€¥])?{_NUMBER}{_UNIT}"
+    r"(?![\d\-/:])",
+    re.I,
+)
+_BELOW = frozenset({"以下", "及以下", "以内", "以內", "under", "below", "less than", "up to"})
 _ASKED = re.compile(rf"(?<![\d\-/.:A-Za-z])[£$€¥]?{_NUMBER}(?![\d\-/:])")
 # A value inside a band this narrow relative to its top is not worth reading as one ("1-2").
 MIN_BAND = 1.0
@@ -42,10 +56,33 @@ def ranges(text: str) -> list[tuple[float, float]]:
 
     >>> ranges("预算金额：20万元至100万元（不含）｜办理时限：25个工作日")
     [(200000.0, 1000000.0)]
+    >>> ranges("采购类别：服务｜预算金额（万元）：20（含）至100｜采购方式：竞争性磋商")
+    [(200000.0, 1000000.0)]
+    >>> ranges("预算金额（万元）：2以下｜采购方式：自行比价")
+    [(0.0, 20000.0)]
+    >>> ranges("Orders over £5,000 need two quotes")
+    [(5000.0, inf)]
     >>> ranges("开课日期：2025-09-27｜时间：13:30-17:00｜电话：0571-8866 2311｜1939-1945年")
     []
     """
-    cell = is_record(text)
+    cells = fields(text)
+    if not cells:
+        return _bands(text, cell=is_record(text))
+    # A table's column may name the scale of its cells: 「预算金额（万元）：20（含）至100」.
+    return [
+        band
+        for column, value in fields(text)
+        for band in _bands(value, _COLUMN_SCALE.findall(column))
+    ]
+
+
+_COLUMN_SCALE = re.compile(r"[万萬千](?=[元圓]|\s*[)）])")
+
+
+def _bands(
+    text: str, scales: list[str] | None = None, cell: bool = True
+) -> list[tuple[float, float]]:
+    default = scales[-1] if scales else None
     out = []
     for m in _RANGE.finditer(text):
         money, low_digits, low_scale, low_unit, high_digits, high_scale, high_unit = m.groups()
@@ -53,10 +90,25 @@ def ranges(text: str) -> list[tuple[float, float]]:
             continue  # "3-1" in prose is a score, not a band
         if low_unit and high_unit and low_unit != high_unit:
             continue  # 「27日至2002年」 joins a day to a year
-        low, high = _value(low_digits, low_scale), _value(high_digits, high_scale or low_scale)
+        scale = high_scale or low_scale or default
+        low, high = _value(low_digits, low_scale or scale), _value(high_digits, scale)
         if high - low >= MIN_BAND and not _years(low, high):
             out.append((low, high))
+    for m in _OPEN_AFTER.finditer(text):
+        money, digits, scale, unit, side = m.groups()
+        out.extend(_open(side, digits, scale or default, cell or bool(money or scale or unit)))
+    for m in _OPEN_BEFORE.finditer(text):
+        side, money, digits, scale, unit = m.groups()
+        out.extend(_open(side, digits, scale or default, cell or bool(money or scale or unit)))
     return out
+
+
+def _open(side: str, digits: str, scale: str | None, stated: bool) -> list[tuple[float, float]]:
+    """The open band below or above a number (none for a bare number in prose, or a year)."""
+    value = _value(digits, scale)
+    if not stated or _years(value, value):
+        return []
+    return [(0.0, value)] if side.lower() in _BELOW else [(value, math.inf)]
 
 
 def asked_values(question: str) -> list[float]:

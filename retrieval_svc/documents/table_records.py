@@ -144,6 +144,28 @@ def column_records(block: Block) -> list[str]:
     return out
 
 
+def filled_down(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]] | None:
+    """The rows with a blank first cell given the first cell above it, or None when no row
+    has one to take. A category written once over the rows it heads (a merged cell: 「服务」
+    over three budget bands) leaves those rows blank there, and their records would not say
+    「采购类别：服务」, which a question about a service purchase names. A row needs two other
+    cells filled (a row holding one cell is a note, not a record of that category).
+
+    >>> filled_down([("服务", "2以下", "自行比价"), ("", "2至20", "询价"), ("", "备注", "")])
+    [('服务', '2以下', '自行比价'), ('服务', '2至20', '询价'), ('', '备注', '')]
+    """
+    out: list[tuple[str, ...]] = []
+    above, changed = "", False
+    for row in rows:
+        first = row[0].strip() if row else ""
+        if first:
+            above = first
+        elif above and sum(1 for c in row[1:] if c.strip()) >= 2:
+            row, changed = (above, *row[1:]), True
+        out.append(row)
+    return out if changed else None
+
+
 def table_pieces(block: Block, max_tokens: int) -> list[tuple[str, int]]:
     """(text, page) of the chunks a table becomes: a record per row (or groups of rows for a
     table over :data:`RECORDS_UP_TO` rows), then the whole table when it fits in one chunk."""
@@ -152,7 +174,10 @@ def table_pieces(block: Block, max_tokens: int) -> list[tuple[str, int]]:
     form = form_records(block)
     if form is not None:
         return _form_pieces(block, form, max_tokens)
-    pieces = [(record(block.header, r.cells), _row_page(r, block)) for r in block.rows]
+    rows = filled_down([r.cells for r in block.rows]) if block.header else None
+    cells = rows or [r.cells for r in block.rows]
+    pages = [_row_page(r, block) for r in block.rows]
+    pieces = [(record(block.header, c), p) for c, p in zip(cells, pages, strict=True)]
     pieces = [(t, p) for t, p in pieces if t]
     pieces += [(text, _row_page(block.rows[0], block)) for text in column_records(block)]
     whole = markdown_table(block.header, [r.cells for r in block.rows])

