@@ -38,7 +38,7 @@ from mesh.glossary import (
 from mesh.llm.base import LLMClient, LLMError, Message
 from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
-from mesh.ranges import in_a_range
+from mesh.ranges import in_a_range, names_a_number
 from mesh.scripts import fold_script, same_day_words
 from mesh.text import holds_marked_letter, marked_letters
 from mesh.value_words import holds_value_for
@@ -344,7 +344,7 @@ class LexicalGrader:
                     for a in aspects
                     if _covers(a, terms, low, stems)
                     or found_in(translations.get(a, ()), c.text)
-                    or (banded and a[:1].isdigit())
+                    or (banded and names_a_number(a))
                 ]
             )
             covered.update(hits_of[-1])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 
+from mesh.han_numerals import HAN_NUMERAL, HAN_NUMERAL_CHARS, han_number
 from mesh.records import fields, is_record
 
 _SCALE = {"万": 10_000.0, "萬": 10_000.0, "千": 1_000.0, "k": 1_000.0, "K": 1_000.0}
@@ -36,6 +37,11 @@ _OPEN_BEFORE = re.compile(
 )
 _BELOW = frozenset({"以下", "及以下", "以内", "以內", "under", "below", "less than", "up to"})
 _ASKED = re.compile(rf"(?<![\d\-/.:A-Za-z])[£$€¥]?{_NUMBER}(?![\d\-/:])")
+# A Chinese numeral counting something: 「兩天」, 「三十日」, 「五萬元」 (not 「一般」 or 「十分」,
+# nor the ordinal 「第一次」).
+_HAN_COUNT = re.compile(
+    rf"(?<![第{HAN_NUMERAL_CHARS}])({HAN_NUMERAL})(?=[天日年月週周個个次人元塊块小時时歲岁家件本冊册])"
+)
 # A value inside a band this narrow relative to its top is not worth reading as one ("1-2").
 MIN_BAND = 1.0
 YEARS = (1000, 2100)
@@ -112,8 +118,22 @@ def _open(side: str, digits: str, scale: str | None, stated: bool) -> list[tuple
 
 
 def asked_values(question: str) -> list[float]:
-    """The numbers ``question`` names, scaled (「50万元」 is 500000)."""
-    return [_value(m.group(1), m.group(2)) for m in _ASKED.finditer(question)]
+    """The numbers ``question`` names, scaled (「50万元」 is 500000), in digits or in Chinese
+    numerals before a measure word (「提前兩天」 is 2).
+
+    >>> asked_values("预算50万元的采购"), asked_values("提前兩天取消可以退多少")
+    ([500000.0], [2.0])
+    >>> asked_values("第一次课结束前退课")
+    []
+    """
+    values = [_value(m.group(1), m.group(2)) for m in _ASKED.finditer(question)]
+    numerals = (han_number(m.group(1)) for m in _HAN_COUNT.finditer(question))
+    return values + [float(v) for v in numerals if v is not None]
+
+
+def names_a_number(word: str) -> bool:
+    """Whether a question's word is a number it names: 「50万元」, "78", 「兩日」."""
+    return word[:1].isdigit() or bool(_HAN_COUNT.match(word))
 
 
 def in_a_range(question: str, text: str) -> bool:

@@ -31,8 +31,8 @@ from agent_svc.tools.arithmetic import (
     evaluate_exact,
     normalize,
 )
-from agent_svc.tools.han_numerals import HAN_NUMERAL, HAN_NUMERAL_CHARS, han_number
 from agent_svc.tools.units import convertible
+from mesh.han_numerals import HAN_NUMERAL, HAN_NUMERAL_CHARS, han_number
 
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?"
 # Not in the middle of a number or a word (Han characters may touch: Chinese has no spaces).

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agent_svc.tools.han_numerals import HAN_NUMERAL, han_number
 from agent_svc.tools.registry import ToolDefinition
 from mesh.errors import InvalidInput
+from mesh.han_numerals import HAN_NUMERAL, han_number
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 HAN_WEEKDAYS = ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日")

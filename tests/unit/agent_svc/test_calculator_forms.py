@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent_svc.planner import plan
-from agent_svc.tools import arithmetic, calculation_text, han_numerals
+from agent_svc.tools import arithmetic, calculation_text
 from agent_svc.tools.calculator import (
     CalculationError,
     CalculatorTool,
@@ -25,8 +25,9 @@ from agent_svc.tools.calculator import (
     find_calculation,
     format_number,
 )
-from agent_svc.tools.han_numerals import han_number
 from groundmesh.v1 import common_pb2
+from mesh import han_numerals
+from mesh.han_numerals import han_number
 from tests.unit.agent_svc.agent_fakes import FakeUpstreams, answer_of, chunk, make_graph, run
 
 pytestmark = pytest.mark.unit

@@ -216,3 +216,16 @@ def test_a_word_no_document_says_is_found_by_its_synonym() -> None:
     assert "bike" in store.covered_aspects
     assert "bike" not in moved.covered_aspects  # its document says "bikes"
     assert shuttle.relevance > moved.relevance
+
+
+def test_a_count_in_chinese_numerals_falls_in_the_band_that_holds_it() -> None:
+    """「提前兩天取消」 is answered by 「使用日前2日以內」 (an open band in digits), not by the
+    rows for three days or more (the fresh documents set, fr-086)."""
+    rows = [
+        "取消時間：使用日前7日以上｜退費比例：100%｜說明：全額退費",
+        "取消時間：使用日前3至6日｜退費比例：50%｜說明：扣除半數場地費",
+        "取消時間：使用日前2日以內｜退費比例：0%｜說明：不予退費",
+    ]
+    chunks = [GradeChunk(str(i), r) for i, r in enumerate(rows)]
+    grades = LexicalGrader().grade("提前兩天取消可以退多少", chunks).chunk_grades
+    assert grades[2].relevance >= 0.65 > max(grades[0].relevance, grades[1].relevance)
