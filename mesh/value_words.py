@@ -61,7 +61,22 @@ _HOURS = re.compile(
 )
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 # A telephone number or an extension: three digits or more in a run.
-_PHONE = re.compile(r"(?<!\d)\d{3,}(?!\d)|\d{2,4}[ -]\d{3,4}")
+# Not a group of an amount's thousands ("USD 50,000").
+_PHONE = re.compile(r"(?<![\d,.])\d{3,}(?!\d|[,.]\d)|\d{2,4}[ -]\d{3,4}")
+# Words for a line one calls: the number asked beside them is a telephone number.
+_PHONE_WORDS = (
+    "phone",
+    "telephone",
+    "extension",
+    "hotline",
+    "helpline",
+    "電話",
+    "电话",
+    "熱線",
+    "热线",
+    "專線",
+    "专线",
+)
 _AMOUNT_WORDS = (
     "amount price cost costs fee fees fare fares 金額 金额 價格 价格 費用 费用 價錢 价钱".split()
 )
@@ -81,7 +96,7 @@ _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
     **dict.fromkeys(
         ("email", "e-mail", "郵箱", "邮箱", "電子郵件", "电子邮件", "電郵", "电邮", "信箱"), _EMAIL
     ),
-    **dict.fromkeys(("phone", "telephone", "extension", "電話", "电话"), _PHONE),
+    **dict.fromkeys(_PHONE_WORDS, _PHONE),
 }
 
 
@@ -102,6 +117,8 @@ def holds_value_for(word: str, text: str) -> bool:
     (True, False)
     >>> holds_value_for("docket", "No. 07-1315")
     False
+    >>> [holds_value_for("helpline", t) for t in ("up to USD 50,000", "+852 3900 7781")]
+    [False, True]
     >>> [holds_value_for("開到", t) for t in ("週日 13:00至21:00", "23:00关闭", "正門：19:00")]
     [True, True, False]
     """
@@ -115,10 +132,18 @@ _ASCII_WORD = re.compile(r"[a-z][a-z-]*")
 @functools.lru_cache(maxsize=1024)
 def asked_value_words(question: str) -> tuple[str, ...]:
     """The words of ``question`` that name a kind of value ("extension", 「金額」, "e-mail"):
-    read once per question, though the judge asks for them for every sentence."""
+    read once per question, though the judge asks for them for every sentence. Beside a word for
+    a line one calls, "number" is that line's number.
+
+    >>> asked_value_words("emergency helpline number for the medical plan")
+    ('helpline',)
+    """
     low = question.lower()
     words = set(_ASCII_WORD.findall(low))
-    return tuple(w for w in _VALUE_SHAPES if (w in words if w.isascii() else w in low))
+    asked = tuple(w for w in _VALUE_SHAPES if (w in words if w.isascii() else w in low))
+    if any(w in _PHONE_WORDS for w in asked):  # "helpline number": a telephone number
+        asked = tuple(w for w in asked if w != "number")
+    return asked
 
 
 def holds_asked_value(question: str, text: str) -> bool:
