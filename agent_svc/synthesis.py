@@ -127,9 +127,9 @@ def command_quotes(text: str, section: str = "") -> list[str]:
     the answer to "how do I configure …" is the block under 「To use Claude:」, which
     :func:`without_code_blocks` keeps out of the sentences (a command is no sentence to quote
     alone). A block right under a heading (or opening a chunk under ``section``) is led by the
-    heading. Comment lines and trailing
-    comments are left out; a block without a lead sentence ending in a colon (or a heading), or
-    with more than :data:`MAX_COMMANDS` commands, is not quoted.
+    heading. Comment lines and trailing comments are left out; a block without a lead sentence
+    ending in a colon (or a heading), or with more than :data:`MAX_COMMANDS` commands, is not
+    quoted.
 
     >>> command_quotes("Intro.\nTo use Claude:\n```sh\n# key\nexport A=1  # secret\nrun.sh\n```")
     ['To use Claude: `export A=1`, `run.sh`']

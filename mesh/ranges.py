@@ -76,9 +76,7 @@ def ranges(text: str) -> list[tuple[float, float]]:
         return _bands(text, cell=is_record(text))
     # A table's column may name the scale of its cells: 「预算金额（万元）：20（含）至100」.
     return [
-        band
-        for column, value in fields(text)
-        for band in _bands(value, _COLUMN_SCALE.findall(column))
+        band for column, value in cells for band in _bands(value, _COLUMN_SCALE.findall(column))
     ]
 
 
