@@ -25,8 +25,27 @@ def _translations(glosses: Sequence[Gloss]) -> dict[str, tuple[str, ...]]:
 def test_english_words_become_chinese_words_phrases_first() -> None:
     out = _translations(gloss_english("Which extension handles payroll and social insurance?"))
     assert "分机" in out["extension"]
-    assert out["social insurance"] == ("社保",)  # the phrase, not "social" and "insurance"
+    assert "社保" in out["social insurance"]  # the phrase, not "social" and "insurance"
+    assert "social" not in out and "insurance" not in out
     assert "which" not in out and "and" not in out  # question and stop words say nothing
+
+
+def test_office_words_are_glossed_as_office_documents_write_them() -> None:
+    """CC-CEDICT gives "borrow" as 借贷 and "fine" as 良好; library rules write 借阅 and 罚款."""
+    out = _translations(gloss_english("How many books can an outside visitor borrow?"))
+    assert "借阅" in out["borrow"]
+    assert "校外人士" in out["outside visitor"]
+    fine = _translations(gloss_english("library overdue fine"))
+    # Each word the office glossary lists, not CC-CEDICT's phrase "overdue fine" (滞纳金 alone).
+    assert "逾期" in fine["overdue"] and "罚款" in fine["fine"]
+    assert "良好" not in fine["fine"]
+
+
+def test_office_words_do_not_gloss_chinese_questions() -> None:
+    """規定 keeps CC-CEDICT's senses: the office glossary is read English → Chinese only (as
+    "policy" it drew English policies over the Chinese rules that answer)."""
+    out = _translations(gloss_chinese("派去紐約出差有什麼規定？"))
+    assert "policy" not in out["规定"]
 
 
 def test_plural_and_past_forms_find_the_dictionary_word() -> None:
