@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mesh.glossary import gloss_terms, romanised_names, written_in_characters
+from mesh.glossary import found_in, gloss, gloss_terms, romanised_names, written_in_characters
 from retrieval_svc.backend import ScoredChunk
 from retrieval_svc.store import DocumentRecord
 from retrieval_svc.text import query_terms
@@ -28,6 +28,16 @@ def gloss_query_terms(query: str) -> list[str]:
     native = set(query_terms(query))
     terms = [t for g in gloss_terms(query) for t in query_terms(g)]
     return [t for t in dict.fromkeys(terms) if t not in native]
+
+
+def holding_a_translation(query: str, hits: Sequence[ScoredChunk]) -> list[ScoredChunk]:
+    """The gloss hits that hold one of the query's glosses whole. BM25 matches a translation's
+    words one by one: 「工龄」 ("length of service") finds every passage of an IT service
+    agreement that says "service". Only a hit holding a translation whole has its BM25 evidence
+    stand for both legs in fusion; the others keep their BM25 rank alone, below the passage
+    that answers."""
+    glosses = gloss(query)
+    return [h for h in hits if any(found_in(g.translations, h.chunk.text) for g in glosses)]
 
 
 def named_documents(query: str, documents: Iterable[DocumentRecord]) -> frozenset[str]:

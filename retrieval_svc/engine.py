@@ -30,6 +30,7 @@ from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_blocks
 from retrieval_svc.cross_language import (
     gloss_query_terms,
+    holding_a_translation,
     named_documents,
     named_first,
     with_cross_language,
@@ -801,9 +802,9 @@ class RetrievalEngine:
                 if crossed:
                     merged = with_cross_language(native, crossed, pool)
                     seen = {h.chunk.chunk_id for h in native}
-                    cross_only.update(
-                        h.chunk.chunk_id for h in merged if h.chunk.chunk_id not in seen
-                    )
+                    extra = [h for h in merged if h.chunk.chunk_id not in seen]
+                    whole = await asyncio.to_thread(holding_a_translation, query, extra)
+                    cross_only.update(h.chunk.chunk_id for h in whole)
             codes = query_codes(query)
             if not codes:
                 return merged

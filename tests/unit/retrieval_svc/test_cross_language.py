@@ -10,6 +10,7 @@ from retrieval_svc.backend import ScoredChunk
 from retrieval_svc.cross_language import (
     CROSS_LANGUAGE_SHARE,
     gloss_query_terms,
+    holding_a_translation,
     named_documents,
     named_first,
     with_cross_language,
@@ -78,6 +79,21 @@ def test_a_cross_language_hit_the_vector_leg_missed_stands_on_its_bm25_for_both_
     # zh#1 is in the vector leg: being named changes nothing for it.
     assert score["zh#1"] == {h.chunk.chunk_id: h.fused_score for h in plain}["zh#1"]
     assert not any(h.vector_pending for h in crossed)
+
+
+def _passage(chunk_id: str, text: str) -> ScoredChunk:
+    return ScoredChunk(StoredChunk(chunk_id, chunk_id.split("#")[0], 0, "", "", text, ()), 1.0)
+
+
+def test_only_a_hit_holding_a_translation_whole_stands_for_both_legs() -> None:
+    """「工龄」 is "length of service": BM25 found every line of an IT service agreement saying
+    "service", and fusion counted each for both legs over the handbook line that answers."""
+    hits = [
+        _passage("sla#0", "Service: Payroll system | Availability target: 99.5%"),
+        _passage("hr#3", "Allowances grow with length of service, up to 500 a month."),
+    ]
+    kept = holding_a_translation("工龄补贴最多能拿到多少？", hits)
+    assert [h.chunk.chunk_id for h in kept] == ["hr#3"]
 
 
 def _record(doc_id: str, title: str) -> DocumentRecord:
