@@ -179,16 +179,17 @@ def _build_tables() -> _Tables:
     )
 
 
-def office_words() -> list[tuple[str, tuple[str, ...]]]:
-    """The office glossary (:data:`OFFICE_GLOSSARY`): each English word or phrase with the
-    Chinese words office documents write for it, most usual first (Simplified script)."""
+@functools.cache
+def _office_rows() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The office glossary (:data:`OFFICE_GLOSSARY`), read once: each English word or phrase
+    with the Chinese words office documents write for it, most usual first (Simplified)."""
     rows: list[tuple[str, tuple[str, ...]]] = []
     for line in OFFICE_GLOSSARY.read_text(encoding="utf-8").splitlines():
         english, _, chinese = line.partition("\t")
         words = tuple(w.strip() for w in chinese.split("|") if w.strip())
         if english.strip() and words:
             rows.append((english.strip().lower(), words))
-    return rows
+    return tuple(rows)
 
 
 def _with_office_words(en_to_zh: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
@@ -411,11 +412,6 @@ def english_synonyms(word: str) -> tuple[str, ...]:
                 continue
             out.extend(s for s in senses if s != form and " " not in s and s not in out)
     return tuple(out)
-
-
-@functools.cache
-def _office_rows() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple(office_words())
 
 
 @functools.cache
