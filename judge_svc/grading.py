@@ -192,9 +192,32 @@ def aspect_weight(aspect: str) -> float:
     passage about some company) is not half relevant. English words, and Chinese words the
     table lacks, weigh the table's median (11.95): as much as a rare word."""
     table, median = _idf_table()
-    if _HAN_RUN.fullmatch(aspect):
-        return table.get(fold_script(aspect), median)
-    return median
+    if not _HAN_RUN.fullmatch(aspect):
+        return median
+    folded = fold_script(aspect)
+    if folded not in table and is_joined(aspect):
+        # A run joined from single characters is rarely a word (「證丟」 of 「證丟了」, 「號發」 of
+        # 「幾號發」); weighed as an unknown word (the median) it outweighs the question's real
+        # words, and no passage holds it. It weighs what its characters weigh on average.
+        return sum(table.get(c, median) for c in folded) / len(folded)
+    return table.get(folded, median)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_joined(aspect: str) -> bool:
+    """Whether a Chinese aspect is a run of characters jieba cut one by one (and
+    :func:`_zh_pieces` joined): 「特休」 and 「筆電」, words its dictionary lacks, but also
+    「證丟」 of 「停車證丟了」, two words' ends."""
+    folded = fold_script(aspect)
+    return len(folded) > 1 and all(len(t) == 1 for t in jieba.cut(folded, HMM=False))
+
+
+def _covers_joined(aspect: str, low_text: str) -> bool:
+    """A joined run (:func:`is_joined`) is covered when its characters are in the passage, all
+    but one of a run of three or more: 「內賠」 by 「三十日內賠償」, which holds no bigram of
+    a pseudo-word spanning two words."""
+    found = sum(c in low_text for c in aspect)
+    return found >= (len(aspect) if len(aspect) == 2 else len(aspect) - 1)
 
 
 @functools.cache
@@ -240,7 +263,9 @@ def _covers(
     if _HAN_RUN.fullmatch(aspect):
         aspect = fold_script(aspect)
         bigrams = [aspect[i : i + 2] for i in range(len(aspect) - 1)]
-        return sum(b in low_text for b in bigrams) * 2 >= len(bigrams)
+        if sum(b in low_text for b in bigrams) * 2 >= len(bigrams):
+            return True
+        return is_joined(aspect) and _covers_joined(aspect, low_text)
     if content_terms(aspect) & terms or aspect in low_text:
         return True
     if "-" in low_text and aspect in low_text.replace("-", ""):

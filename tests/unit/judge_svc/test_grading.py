@@ -9,6 +9,8 @@ from judge_svc.grading import (
     GradeChunk,
     LexicalGrader,
     Sufficiency,
+    aspect_weight,
+    is_joined,
     question_aspects,
 )
 
@@ -229,3 +231,20 @@ def test_a_count_in_chinese_numerals_falls_in_the_band_that_holds_it() -> None:
     chunks = [GradeChunk(str(i), r) for i, r in enumerate(rows)]
     grades = LexicalGrader().grade("提前兩天取消可以退多少", chunks).chunk_grades
     assert grades[2].relevance >= 0.65 > max(grades[0].relevance, grades[1].relevance)
+
+
+def test_characters_joined_across_two_words_are_found_one_by_one() -> None:
+    """Fresh documents set (fr-020): 「書弄丟了要在幾天內賠」 is cut into single characters,
+    joined as 「書弄丟」 and 「內賠」, which no passage writes; each weighed as an unknown word
+    (the median) outweighed the rest. 「內賠」 is found in 「三十日內…賠償」's characters."""
+    assert is_joined("內賠") and is_joined("特休") and not is_joined("賠償")
+    assert aspect_weight("內賠") < aspect_weight("賠償")
+    rule = GradeChunk("lib#12", "借閱資料遺失者，應於報失之日起三十日內購買同版本之資料賠償。")
+    grade = LexicalGrader().grade("書弄丟了要在幾天內賠", [rule])
+    assert "內賠" in grade.chunk_grades[0].covered_aspects
+    assert grade.chunk_grades[0].relevance >= 0.35
+
+
+def test_a_joined_pair_needs_both_its_characters() -> None:
+    grade = LexicalGrader().grade("書弄丟了要在幾天內賠", [GradeChunk("x#0", "年度內的規定。")])
+    assert "內賠" not in grade.chunk_grades[0].covered_aspects
