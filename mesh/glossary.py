@@ -91,6 +91,8 @@ class _Tables:
     # English → Chinese with the office glossary's words ahead: what English words are glossed
     # with.
     office_en_to_zh: dict[str, tuple[str, ...]]
+    # Chinese → English from the office glossary, for the words CC-CEDICT lacks (停车证).
+    office_zh_to_en: dict[str, tuple[str, ...]]
     names: frozenset[str]
     # Every toneless reading of each character (Traditional and Simplified), and the syllables.
     readings: dict[str, frozenset[str]]
@@ -135,6 +137,7 @@ def _build_tables() -> _Tables:
     zh_to_en: dict[str, tuple[str, ...]] = {}
     headwords: dict[str, list[str]] = {}
     names: set[str] = set()
+    entries: set[str] = set()
     readings: dict[str, set[str]] = {}
     with path.open(encoding="utf-8") as lines:
         for line in lines:
@@ -146,6 +149,7 @@ def _build_tables() -> _Tables:
                 for headword in {match.group(1), match.group(2)}:
                     readings.setdefault(headword, set()).update(spelled)
             simplified = sys.intern(match.group(2))
+            entries.add(simplified)
             senses = [sys.intern(s) for s in _senses(match.group(4))]
             if not senses:
                 continue
@@ -167,12 +171,14 @@ def _build_tables() -> _Tables:
         for sense, words in headwords.items()
     }
     office_en_to_zh = _with_office_words(en_to_zh)
+    office_zh_to_en = _office_words_cedict_lacks(entries)
     # "m", "ng", "hm" are interjections: a syllable without a vowel would spell "Zumba".
     syllables = frozenset(r for spelled in readings.values() for r in spelled if _VOWEL.search(r))
     return _Tables(
         en_to_zh,
         zh_to_en,
         office_en_to_zh,
+        office_zh_to_en,
         frozenset(names),
         {ch: frozenset(spelled) for ch, spelled in readings.items()},
         syllables,
@@ -190,6 +196,20 @@ def _office_rows() -> tuple[tuple[str, tuple[str, ...]], ...]:
         if english.strip() and words:
             rows.append((english.strip().lower(), words))
     return tuple(rows)
+
+
+def _office_words_cedict_lacks(entries: set[str]) -> dict[str, tuple[str, ...]]:
+    """Chinese → English from the office glossary, only for its Chinese words CC-CEDICT has no
+    entry for (``entries``: its headwords, glossed or not): 「停车证」 ("parking permit"),
+    「补办」, 「瓶装水」. A word the dictionary has keeps what the dictionary gives, even nothing
+    (出差's one sense is too long to be a gloss; glossing it "travel" drew English documents
+    over the Chinese ones that answer, see :func:`_with_office_words`)."""
+    out: dict[str, list[str]] = {}
+    for english, chinese in _office_rows():
+        for word in chinese:
+            if len(word) >= 2 and word not in entries:
+                out.setdefault(word, []).append(english)
+    return {word: tuple(dict.fromkeys(senses)) for word, senses in out.items()}
 
 
 def _with_office_words(en_to_zh: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
@@ -302,7 +322,22 @@ def gloss_chinese(text: str) -> list[Gloss]:
         senses = table.get(word)
         if senses:
             glosses.append(Gloss(word, senses, word in _tables().names))
-    return glosses
+    return glosses + _office_glosses(fold_script(text), seen)
+
+
+def _office_glosses(folded: str, cut: set[str]) -> list[Gloss]:
+    """The office glossary's words in ``folded`` that CC-CEDICT lacks, longest first: jieba
+    cuts 「停车证丢了」 as 停车 · 证 · 丢 · 了, so they are looked for as written, not as words.
+    One inside a longer one already found (or a word jieba cut whole) is left out."""
+    office = _tables().office_zh_to_en
+    found: list[Gloss] = []
+    taken: list[str] = [w for w in cut if len(w) > 2]
+    for word in sorted((w for w in office if w in folded), key=len, reverse=True):
+        if any(word in longer for longer in taken):
+            continue
+        taken.append(word)
+        found.append(Gloss(word, office[word]))
+    return found
 
 
 @functools.lru_cache(maxsize=1024)

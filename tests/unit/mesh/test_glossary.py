@@ -120,3 +120,19 @@ def test_a_british_spelling_is_found_by_the_dictionarys_american_one() -> None:
     assert found_in(("color",), "Colour printing costs 10p a page.")
     assert found_in(("catalog",), "See the course catalogue.")
     assert not found_in(("tor",), "Guided tours leave at ten.")  # "tours" is not British "tors"
+
+
+def test_office_words_the_dictionary_lacks_gloss_chinese_questions() -> None:
+    """Fresh documents set (fr-111): 「停车证丢了补办要多少钱」 over an English permit policy.
+    jieba cuts 停车 · 证, and CC-CEDICT has neither 停车证 nor 补办; the office glossary's words
+    are found as written."""
+    found = _translations(gloss("停车证丢了补办要多少钱"))
+    assert "parking permit" in found["停车证"]
+    assert "replacement" in found["补办"]
+
+
+def test_a_word_the_dictionary_has_keeps_what_it_gives() -> None:
+    """出差 is CC-CEDICT's (its one sense too long to be a gloss): the office glossary's
+    "travel" is not given to it (that drew English documents over the Chinese ones that
+    answer)."""
+    assert "出差" not in _translations(gloss_chinese("出差住宿标准"))
