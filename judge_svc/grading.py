@@ -5,7 +5,8 @@ content words (English words; Chinese words cut by jieba, so ``保修政策`` is
 one four-character run that a passage about 保修 never contains); a chunk covers an aspect
 when it contains it (a Chinese word through its characters' bigrams). Coverage is the share of
 aspects some chunk covers, and a chunk's relevance the share of the question's aspects it
-covers, each weighted by how rare the word is (:func:`aspect_weight`); the verdict is
+covers, each weighted by how rare the word is (:func:`aspect_weight`: jieba's IDF table for
+Chinese, wordfreq's frequencies for English); the verdict is
 SUFFICIENT when coverage reaches ``min_coverage`` and at least one chunk is relevant,
 otherwise INSUFFICIENT with the missing aspects. With an LLM configured the grader asks it
 (``prompts/judge/grading.jinja``, forced tool ``record_grade``) and falls back to the lexical
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from typing import Literal
 
 import jieba
 import snowballstemmer
+import wordfreq
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge_svc.terms import content_terms, normalize
@@ -189,11 +192,15 @@ def aspect_weight(aspect: str) -> float:
     """How much finding ``aspect`` says about a passage: a Chinese word's inverse document
     frequency in jieba's bundled table (公司 3.5, 政策 4.5, 保修 10.8, 健身房 10.6), so a
     passage that only shares a common word with the question (``公司有健身房嗎？`` and a
-    passage about some company) is not half relevant. English words, and Chinese words the
-    table lacks, weigh the table's median (11.95): as much as a rare word."""
+    passage about some company) is not half relevant. English words weigh their inverse
+    frequency in wordfreq's English table on the same scale (:func:`english_weight`); Chinese
+    words the table lacks, numbers and grade letters weigh the table's median (11.95): as much
+    as a rare word."""
     table, median = _idf_table()
+    if marked_letters(aspect) == [aspect]:
+        return median  # a grade letter asked ("B+")
     if not _HAN_RUN.fullmatch(aspect):
-        return median
+        return english_weight(aspect, median)
     folded = fold_script(aspect)
     if folded not in table and is_joined(aspect):
         # A run joined from single characters is rarely a word (「證丟」 of 「證丟了」, 「號發」 of
@@ -201,6 +208,26 @@ def aspect_weight(aspect: str) -> float:
         # words, and no passage holds it. It weighs what its characters weigh on average.
         return sum(table.get(c, median) for c in folded) / len(folded)
     return table.get(folded, median)
+
+
+# An English word's weight is an inverse frequency on the IDF table's scale: (ZIPF_TOP − its
+# Zipf frequency) × ln 10 (wordfreq's Zipf is log10 of uses per billion words, so this is the
+# word's −ln frequency, offset so that "the" weighs about one). Words wordfreq has never seen
+# (names: "Harbourline") weigh at most ENGLISH_MAX_SHARE × the table's median.
+ZIPF_TOP = 8.2
+ENGLISH_MAX_SHARE = 1.2
+
+
+@functools.lru_cache(maxsize=16384)
+def english_weight(word: str, median: float) -> float:
+    """How much finding an English word says: "items" (Zipf 4.8) 7.9, "day" (6.0) 5.2,
+    "audiovisual" (2.9) 12.1, an unknown name 14.3. A word holding a digit (a number, a code)
+    weighs the median, as every English word did before: a passage about "library overdue
+    fines" is not half relevant for sharing "items", "per" and "day" with the question."""
+    if any(c.isdigit() for c in word) or not word.isascii():
+        return median
+    zipf = wordfreq.zipf_frequency(word, "en")
+    return min(max(ZIPF_TOP - zipf, 0.5) * math.log(10), ENGLISH_MAX_SHARE * median)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -218,6 +245,14 @@ def _covers_joined(aspect: str, low_text: str) -> bool:
     a pseudo-word spanning two words."""
     found = sum(c in low_text for c in aspect)
     return found >= (len(aspect) if len(aspect) == 2 else len(aspect) - 1)
+
+
+def question_weights(question: str, aspects: Sequence[str]) -> dict[str, float]:
+    """Each aspect's :func:`aspect_weight`; a name the question capitalises ("the Willow
+    Room") weighs at least the median, however common its words: it is what is asked about."""
+    median = _idf_table()[1]
+    capitalised = capitalised_words(question)
+    return {a: max(aspect_weight(a), median if a in capitalised else 0.0) for a in aspects}
 
 
 @functools.cache
@@ -346,12 +381,14 @@ class LexicalGrader:
         self.min_relevance = min_relevance
         jieba.initialize()  # load the dictionary and the IDF table now, not in a request
         _idf_table()
+        wordfreq.zipf_frequency("policy", "en")  # and the English frequencies
         glossary.load()
 
     def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:
         """Grade ``chunks`` for ``question``."""
         aspects = question_aspects(same_day_words(question))
-        weights = {a: aspect_weight(a) for a in aspects}
+        weights = question_weights(question, aspects)
+        capitalised = capitalised_words(question)
         total = sum(weights.values())
         covered: set[str] = set()
         translations = aspect_translations(question, aspects)
@@ -373,7 +410,6 @@ class LexicalGrader:
                 ]
             )
             covered.update(hits_of[-1])
-        capitalised = capitalised_words(question)
         asked = [a for a in aspects if a not in capitalised]
         by_synonym = _synonym_hits(asked, chunks, lows, hits_of)
         for hits, synonyms in zip(hits_of, by_synonym, strict=True):

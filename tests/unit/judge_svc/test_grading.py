@@ -10,8 +10,10 @@ from judge_svc.grading import (
     LexicalGrader,
     Sufficiency,
     aspect_weight,
+    english_weight,
     is_joined,
     question_aspects,
+    question_weights,
 )
 
 pytestmark = pytest.mark.unit
@@ -248,3 +250,25 @@ def test_characters_joined_across_two_words_are_found_one_by_one() -> None:
 def test_a_joined_pair_needs_both_its_characters() -> None:
     grade = LexicalGrader().grade("書弄丟了要在幾天內賠", [GradeChunk("x#0", "年度內的規定。")])
     assert "內賠" not in grade.chunk_grades[0].covered_aspects
+
+
+def test_english_words_weigh_by_how_rare_they_are() -> None:
+    """Fresh documents set (fr-015): every English word weighed the same, so a hire price list's
+    "Item: AV technician | Half day …" shared "items", "per" and "day" with "library overdue
+    fine for audiovisual items per day" and graded near the library rule that answers."""
+    assert english_weight("audiovisual", 12.0) > english_weight("items", 12.0)
+    assert english_weight("items", 12.0) > english_weight("day", 12.0) > english_weight("the", 12.0)
+    assert english_weight("2009", 12.0) == 12.0
+    question = "library overdue fine for audiovisual items per day"
+    hire = GradeChunk("hire#25", "Item: AV technician | Half day: £48 per hour | Full day: £48")
+    rule = GradeChunk("lib#12", "Library rules. Overdue audiovisual items: a fine of NT$10 a day.")
+    grade = LexicalGrader().grade(question, [hire, rule])
+    assert grade.chunk_grades[0].relevance < 0.35 <= grade.chunk_grades[1].relevance
+
+
+def test_a_capitalised_name_weighs_at_least_the_median() -> None:
+    """ "the Willow Room": common words, but the name of what is asked about."""
+    question = "How much does it cost to hire the Willow Room for a full day?"
+    weights = question_weights(question, question_aspects(question))
+    assert weights["willow"] >= aspect_weight("梵蒂冈天文台") > aspect_weight("willow")
+    assert weights["cost"] == aspect_weight("cost")
