@@ -273,8 +273,23 @@ def english_stem(word: str) -> str:
 
 
 def passage_stems(low_text: str) -> set[str]:
-    """The Snowball stems of a passage's English words."""
-    return {english_stem(w) for w in _EN_WORD.findall(low_text) if not w[0].isdigit()}
+    """The Snowball stems of a passage's English words, each also without a final "-ment"
+    (:func:`verb_stem`)."""
+    stems = {english_stem(w) for w in _EN_WORD.findall(low_text) if not w[0].isdigit()}
+    return stems | {verb_stem(s) for s in stems}
+
+
+def verb_stem(stem: str) -> str:
+    """A stem without the noun ending "-ment", which Porter 2 keeps in short words: "argued"
+    is "argu" but "argument" stays "argument", "treated" "treat" but "treatment" stays; the
+    scotus transcript's "came on for oral argument" answers when the case was argued."""
+    if not stem.endswith("ment") or len(stem) < 8 or stem in _NOT_FROM_A_VERB:
+        return stem
+    return stem[:-4]
+
+
+# Nouns in "-ment" that do not name their root's action ("department" is not "departing").
+_NOT_FROM_A_VERB = frozenset({"department", "apartment", "document", "compartment"})
 
 
 def _covers(
@@ -305,7 +320,7 @@ def _covers(
         return True
     if "-" in low_text and aspect in low_text.replace("-", ""):
         return True  # "wifi" is written "Wi-Fi"
-    return stems is not None and english_stem(aspect) in stems()
+    return stems is not None and verb_stem(english_stem(aspect)) in stems()
 
 
 def _synonym_hits(

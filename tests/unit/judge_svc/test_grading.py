@@ -14,6 +14,7 @@ from judge_svc.grading import (
     is_joined,
     question_aspects,
     question_weights,
+    verb_stem,
 )
 
 pytestmark = pytest.mark.unit
@@ -272,3 +273,15 @@ def test_a_capitalised_name_weighs_at_least_the_median() -> None:
     weights = question_weights(question, question_aspects(question))
     assert weights["willow"] >= aspect_weight("梵蒂冈天文台") > aspect_weight("willow")
     assert weights["cost"] == aspect_weight("cost")
+
+
+def test_a_noun_in_ment_covers_its_verb() -> None:
+    """Documents set (rw-015): "argued" is Porter 2's "argu", "argument" stays "argument";
+    the transcript's cover says "came on for oral argument" under the date asked for."""
+    cover = GradeChunk(
+        "scotus#0",
+        "Tuesday, January 13, 2009. The above-entitled matter came on for oral argument.",
+    )
+    grade = LexicalGrader().grade("On what date was the case argued?", [cover])
+    assert "argued" in grade.chunk_grades[0].covered_aspects
+    assert verb_stem("argument") == "argu" and verb_stem("comment") == "comment"
