@@ -306,7 +306,24 @@ def gloss_english(text: str) -> list[Gloss]:
             continue
         glosses.append(replace(found, name=found.translations[0] in tables.names))
         i += len(found.word.split())
-    return glosses
+    return glosses + _amounts_in_wan(text)
+
+
+# An amount of ten thousand or more, written in digits with thousands separators or without.
+_AMOUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\d.,])\d{5,9}(?![\d.,])")
+
+
+def _amounts_in_wan(text: str) -> list[Gloss]:
+    """Amounts of ten thousand or more as Chinese documents write them, in 万 (ten thousands):
+    "purchases between 10,000 and 200,000 yuan" is answered by the row 「1万元至20万元」."""
+    out: list[Gloss] = []
+    for match in _AMOUNT.finditer(text):
+        value = int(match.group().replace(",", ""))
+        if value < 10_000 or value % 1_000:
+            continue
+        wan = f"{value / 10_000:g}"
+        out.append(Gloss(match.group(), (f"{wan}万元", f"{wan}万")))
+    return out
 
 
 def gloss_chinese(text: str) -> list[Gloss]:

@@ -61,7 +61,9 @@ _EN_ENUM = re.compile(
     r"(?i)\b((?:[a-z0-9-]+\s+){0,3}?[a-z0-9-]+)\s*(?:,\s*|\s+and\s+|\s+or\s+|\s+vs\.?\s+|"
     r"\s+versus\s+)((?:[a-z0-9-]+\s+){0,3}[a-z0-9-]+)"
 )
-_EN_TOKEN = re.compile(r"[A-Za-z0-9][\w'-]*|,")
+# An amount with thousands separators ("10,000") is one token: its comma lists nothing.
+_EN_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[A-Za-z0-9][\w'-]*|,")
+_NUMBER = re.compile(r"[\d,.]+")
 _EN_COMPARE_WORDS = frozenset(
     "compare comparison contrast difference differences differ between versus vs respectively "
     "pros cons overlap walk through summarize summarise everything documents say whole "
@@ -205,9 +207,15 @@ def _enumeration_en(text: str) -> list[str]:
         while k < len(tokens) and tokens[k] != "," and _is_content(tokens[k]) and len(right) < 4:
             right.append(tokens[k])
             k += 1
-        if items and right:
+        if items and right and not _a_band(items[-1], right):
             return [" ".join(item) for item in [*items, right]]
     return []
+
+
+def _a_band(left: list[str], right: list[str]) -> bool:
+    """Whether "left and right" joins two numbers ("between 10,000 and 200,000 yuan"): a band
+    or a pair of values, not two things to search one by one."""
+    return bool(_NUMBER.fullmatch(left[-1])) and bool(_NUMBER.fullmatch(right[0]))
 
 
 def decompose(question: str) -> list[str]:

