@@ -30,11 +30,11 @@ from agent_svc.synthesis import (
 )
 from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
-from mesh.glossary import capitalised_words, english_synonyms, translated_share
+from mesh.glossary import capitalised_words, english_synonyms, found_in, gloss, translated_share
 from mesh.ranges import in_a_range, ranges
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
-from mesh.text import english_stem, split_sentences, stemmed_terms, unwrap_lines
+from mesh.text import HAN, english_stem, split_sentences, stemmed_terms, unwrap_lines
 from mesh.value_words import holds_asked_value
 
 MIN_CHARS, MAX_CHARS = 8, 400
@@ -147,9 +147,25 @@ def _answered_elsewhere(
     kept = set(same)
     other = [c for c in every if c not in kept]
     own = _lexical_array(terms, same) + _answer_fit(question, [c.text for c in same])
-    translated = np.array([translated_share(question, c.text) for c in other])
+    translated = np.array([_held_across(question, terms, c.text) for c in other])
     there = translated + _answer_fit(question, [c.text for c in other])
     return float(there.max()) >= float(own.max()) + OTHER_LANGUAGE_MARGIN
+
+
+def _held_across(question: str, terms: Terms, text: str) -> float:
+    """How much of the question a sentence in the other language holds: the glossed words whose
+    translation it holds, and the words the question writes in the sentence's own script, as
+    written. 「Riverside 社区中心星期四上午的 Zumba Gold 课是哪位老师带的？」 names the class
+    in English, and the English row holding "Zumba Gold" answers it, not a Chinese catalogue's
+    line that shares only 「周四」 and 「课」."""
+    glosses = gloss(question)
+    han = bool(HAN.search(text))
+    written = {t for t in terms if bool(HAN.search(t)) == han}
+    total = len(glosses) + len(written)
+    if not total:
+        return 0.0
+    found = sum(found_in(g.translations, text) for g in glosses)
+    return (found + len(written & stemmed_terms(text))) / total
 
 
 def _lexical_array(terms: Terms, candidates: list[_Candidate]) -> npt.NDArray[np.float64]:

