@@ -47,6 +47,9 @@ _INTERROGATIVES = re.compile(
     r"請問|请问|想問|想问|請教|请教|什麼|什么|甚麼|為什麼|为什么|為何|为何|如何|怎麼|怎么|怎樣|"
     r"怎样|哪裡|哪里|哪些|哪個|哪个|哪一|哪位|哪年|哪天|多少|幾|几|多久|是否|是不是|有沒有|"
     r"有没有|可以|能否|嗎|吗|呢|誰|谁|何時|何时|\b(?:supposed|meant) to\b|"
+    # Modal words, "or" and the asker's pronouns: 「电脑或者账号出了问题应该找谁？」 is not
+    # about "should"; no source sentence writes them, so they weighed the most.
+    r"應該|应该|或者|我們|我们|我|你們|你们|你|"
     r"\b(?:how|what|which|who|whom|whose|when|"
     r"where|why|often|many|much|long|kind|type|tell|please|know|does|did|do)\b",
     re.I,

@@ -659,3 +659,13 @@ def test_quoted_commands_say_what_their_heading_says() -> None:
     v: Any = JUDGE.judge_offline(JudgeInput(f"{line} [readme#43]", [source], question, 1, 10))
     assert v.relevance.addresses_question, v.relevance.relevance_notes
     assert "question term: real" not in v.relevance.missing_aspects
+
+
+def test_modal_words_and_the_askers_pronouns_are_not_the_focus() -> None:
+    """Documents set (off-076): 「电脑或者账号出了问题应该找谁？」; no source sentence writes
+    「应该」 or 「或者」, so as focus terms they weighed the most, and the contact row that
+    answers covered a seventh of the question."""
+    terms = focus_terms("电脑或者账号出了问题应该找谁？")
+    assert {"电脑", "账号"} <= terms
+    assert not {"应该", "或者", "该找"} & terms
+    assert "我" not in focus_terms("如果我晚了超過十天才還會怎樣")
