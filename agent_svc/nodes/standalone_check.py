@@ -5,9 +5,10 @@ conversation ("那第二個呢" after a question about one form, "and when did i
 router also sends the message rewritten with the conversation (``contextual_question``), both
 are searched and graded: the message is searched as a follow-up when the two searches disagree
 (their best passages come from different documents) and the rewrite's best passage passes the
-first relevance threshold and is graded at least as well as the message's own. A new question
-after an unrelated turn finds the same document with or without the old topic in front, so it
-stands alone.
+first relevance threshold and is graded at least as well as the message's own, and, when the
+message alone found evidence, the rewrite's passage answers the message as asked at least as
+well too. A new question after an unrelated turn finds the same document with or without the
+old topic in front, or its own document better, so it stands alone.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Evidence:
 
     doc_id: str
     grade: float
+    chunk: common_pb2.Chunk | None = None
 
 
 async def best_evidence(run: Run, query: str) -> Evidence:
@@ -55,7 +57,21 @@ async def best_evidence(run: Run, query: str) -> Evidence:
         return Evidence("", 0.0)
     grades = await relevance_scores(run, query, chunks, EVIDENCE)
     best = max(range(len(chunks)), key=lambda i: grades[i])
-    return Evidence(chunks[best].doc_id, grades[best])
+    return Evidence(chunks[best].doc_id, grades[best], chunks[best])
+
+
+async def answers_the_message(run: Run, alone: Evidence, rewritten: Evidence) -> bool:
+    """Whether the rewrite's passage answers the message as asked at least as well as the
+    message's own passage, when the message alone already found evidence. A full new question
+    after a turn about another subject ("How many days of marriage leave do staff get?" after
+    one about a city's lodging cap) finds its document alone; the old topic in front of it
+    only pulls the old topic's document up (graded 0.71 against 0.67 for the leave policy, it
+    had the question searched as "… (about 到花蓮出差)" and refused). A message that found
+    nothing alone ("那第二個呢") is not asked this."""
+    if alone.grade < EVIDENCE or rewritten.chunk is None:
+        return True
+    [own] = await relevance_scores(run, run.state.search_question, [rewritten.chunk], EVIDENCE)
+    return own >= alone.grade
 
 
 def leans_on_history(alone: Evidence, rewritten: Evidence) -> bool:
@@ -83,7 +99,7 @@ async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamRespons
         f"alone: {alone.doc_id or 'nothing'} ({alone.grade:.2f}); with the conversation: "
         f"{rewritten.doc_id or 'nothing'} ({rewritten.grade:.2f})"
     )
-    if leans_on_history(alone, rewritten):
+    if leans_on_history(alone, rewritten) and await answers_the_message(run, alone, rewritten):
         state.search_question = contextual
         state.task_type = common_pb2.TASK_TYPE_CONVERSATION_FOLLOWUP
         run.followup_by_evidence = True

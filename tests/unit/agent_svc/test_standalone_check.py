@@ -4,6 +4,8 @@ passes and is at least as good."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from agent_svc.nodes.standalone_check import Evidence, leans_on_history
@@ -93,3 +95,34 @@ async def test_a_failing_search_skips_the_check() -> None:
     events = await run(graph, "And the number?", session_id="s1")
     assert not _checks(events)
     assert answer_of(events).answer  # the run goes on
+
+
+class _GradedByQuestion(FakeUpstreams):
+    """Grades that depend on the question: the leave rule answers the message as asked, the
+    security handbook only the message with the old topic in front."""
+
+    async def grade(
+        self,
+        tenant: str,
+        question: str,
+        chunks: Sequence[common_pb2.Chunk],
+        threshold: float,
+        language: str = "",
+    ) -> list[float] | None:
+        rewritten = "(about" in question
+        table = {"hr#0": 0.2 if rewritten else 0.67, "sec#0": 0.71 if rewritten else 0.2}
+        return [table.get(c.chunk_id, 0.0) for c in chunks]
+
+
+async def test_a_full_question_on_another_subject_is_not_read_as_a_follow_up() -> None:
+    """Found in Chromium: "How many days of marriage leave do staff get?" after a question about
+    a city's lodging cap; the rewrite with the old topic in front graded its own (old) document
+    0.71, the message's leave policy 0.67, and the question was searched as a follow-up and
+    refused. The rewrite's passage must answer the message as asked too."""
+    question = "When must annual leave be requested?"
+    up = _GradedByQuestion(DOCS, grades={})
+    up.routes[question] = _route(question, f"{question} (about lost laptop security team)")
+    events = await _second(up, question)
+    [check] = _checks(events)
+    assert check.startswith("the message stands alone"), check
+    assert "[hr#0]" in answer_of(events).answer
