@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -67,6 +67,8 @@ class FakeUpstreams:
     router_fails: bool = False
     judge_fails: bool = False
     grades: dict[str, float] | None = None
+    # Grades that depend on the question too: (question, chunk id) -> grade, ahead of ``grades``.
+    grade_of: Callable[[str, str], float] | None = None
     searches: list[tuple[str, int]] = field(default_factory=list)
     judged: list[str] = field(default_factory=list)
     route_histories: list[list[str]] = field(default_factory=list)
@@ -121,6 +123,8 @@ class FakeUpstreams:
         threshold: float,
         language: str = "",
     ) -> list[float] | None:
+        if self.grade_of is not None:
+            return [self.grade_of(question, c.chunk_id) for c in chunks]
         if self.grades is None:
             return None
         return [self.grades.get(c.chunk_id, 0.0) for c in chunks]

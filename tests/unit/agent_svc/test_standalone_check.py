@@ -4,8 +4,6 @@ passes and is at least as good."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from agent_svc.nodes.standalone_check import Evidence, leans_on_history
@@ -97,21 +95,12 @@ async def test_a_failing_search_skips_the_check() -> None:
     assert answer_of(events).answer  # the run goes on
 
 
-class _GradedByQuestion(FakeUpstreams):
-    """Grades that depend on the question: the leave rule answers the message as asked, the
-    security handbook only the message with the old topic in front."""
-
-    async def grade(
-        self,
-        tenant: str,
-        question: str,
-        chunks: Sequence[common_pb2.Chunk],
-        threshold: float,
-        language: str = "",
-    ) -> list[float] | None:
-        rewritten = "(about" in question
-        table = {"hr#0": 0.2 if rewritten else 0.67, "sec#0": 0.71 if rewritten else 0.2}
-        return [table.get(c.chunk_id, 0.0) for c in chunks]
+def _graded_by_question(question: str, chunk_id: str) -> float:
+    """The leave rule answers the message as asked, the security handbook only the message
+    with the old topic in front."""
+    rewritten = "(about" in question
+    table = {"hr#0": 0.2 if rewritten else 0.67, "sec#0": 0.71 if rewritten else 0.2}
+    return table.get(chunk_id, 0.0)
 
 
 async def test_a_full_question_on_another_subject_is_not_read_as_a_follow_up() -> None:
@@ -120,7 +109,7 @@ async def test_a_full_question_on_another_subject_is_not_read_as_a_follow_up() -
     0.71, the message's leave policy 0.67, and the question was searched as a follow-up and
     refused. The rewrite's passage must answer the message as asked too."""
     question = "When must annual leave be requested?"
-    up = _GradedByQuestion(DOCS, grades={})
+    up = FakeUpstreams(DOCS, grade_of=_graded_by_question)
     up.routes[question] = _route(question, f"{question} (about lost laptop security team)")
     events = await _second(up, question)
     [check] = _checks(events)
