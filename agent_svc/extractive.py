@@ -30,7 +30,12 @@ from agent_svc.synthesis import (
 )
 from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
 from mesh.codes import holds_code, query_codes
-from mesh.glossary import capitalised_words, english_synonyms, found_in, gloss, translated_share
+from mesh.glossary import (
+    capitalised_words,
+    english_synonyms,
+    translated_share,
+    translations_held,
+)
 from mesh.ranges import in_a_range, ranges
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
@@ -158,14 +163,11 @@ def _held_across(question: str, terms: Terms, text: str) -> float:
     written. 「Riverside 社区中心星期四上午的 Zumba Gold 课是哪位老师带的？」 names the class
     in English, and the English row holding "Zumba Gold" answers it, not a Chinese catalogue's
     line that shares only 「周四」 and 「课」."""
-    glosses = gloss(question)
+    found, glossed = translations_held(question, text)
     han = bool(HAN.search(text))
     written = {t for t in terms if bool(HAN.search(t)) == han}
-    total = len(glosses) + len(written)
-    if not total:
-        return 0.0
-    found = sum(found_in(g.translations, text) for g in glosses)
-    return (found + len(written & stemmed_terms(text))) / total
+    total = glossed + len(written)
+    return (found + len(written & stemmed_terms(text))) / total if total else 0.0
 
 
 def _lexical_array(terms: Terms, candidates: list[_Candidate]) -> npt.NDArray[np.float64]:

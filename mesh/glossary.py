@@ -417,13 +417,18 @@ def spelled_in_pinyin(g: Gloss) -> bool:
     return any(isinstance(t, Romanised) for t in g.translations)
 
 
+def translations_held(text: str, passage: str) -> tuple[int, int]:
+    """How many of ``text``'s glossed words ``passage`` holds a translation of, and how many
+    words of ``text`` are glossed."""
+    glosses = gloss(text)
+    return sum(found_in(g.translations, passage) for g in glosses), len(glosses)
+
+
 def translated_share(text: str, passage: str) -> float:
     """The share of ``text``'s glossed words whose translation ``passage`` holds (0 when no word
     of ``text`` translates)."""
-    glosses = gloss(text)
-    if not glosses:
-        return 0.0
-    return sum(found_in(g.translations, passage) for g in glosses) / len(glosses)
+    held, glossed = translations_held(text, passage)
+    return held / glossed if glossed else 0.0
 
 
 def gloss_terms(text: str) -> list[str]:
