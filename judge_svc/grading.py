@@ -43,7 +43,7 @@ from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
 from mesh.ranges import in_a_range, names_a_number
 from mesh.scripts import fold_script, same_day_words
-from mesh.text import holds_marked_letter, marked_letters
+from mesh.text import base_form, holds_marked_letter, marked_letters
 from mesh.value_words import holds_value_for
 
 _EN_WORD = re.compile(r"[a-z][a-z0-9'-]+|\d+(?:\.\d+)?")
@@ -268,8 +268,9 @@ _SNOWBALL = snowballstemmer.stemmer("english")
 @functools.lru_cache(maxsize=65536)
 def english_stem(word: str) -> str:
     """The Snowball (Porter 2) stem: "appearances" and "appeared" are both "appear", which the
-    claim checker's crude stem (:func:`judge_svc.terms.stem`) keeps apart."""
-    return str(_SNOWBALL.stemWord(word))
+    claim checker's crude stem (:func:`judge_svc.terms.stem`) keeps apart; an irregular verb
+    form is its base's (:func:`mesh.text.base_form`: "led" is "lead")."""
+    return str(_SNOWBALL.stemWord(base_form(word)))
 
 
 def passage_stems(low_text: str) -> set[str]:

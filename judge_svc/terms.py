@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from mesh.scripts import same_weekday_names
+from mesh.text import base_form
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[a-z][a-z0-9'-]*|\d+(?:[.,]\d+)*")
@@ -70,6 +71,7 @@ _NOT_NAMES = frozenset(
 
 
 def _stem(word: str) -> str:
+    word = base_form(word)  # "led" is "lead", "sent" "send" (:func:`mesh.text.base_form`)
     for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "s", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
@@ -131,7 +133,7 @@ def content_pairs(text: str) -> set[tuple[str, str]]:
     """Pairs of neighbouring content words: English stems (stop words dropped), Han characters.
 
     >>> sorted(content_pairs("The cat sat on the mat"))
-    [('cat', 'sat'), ('sat', 'mat')]
+    [('cat', 'sit'), ('sit', 'mat')]
     """
     tokens = [
         _stem(t) if t[0].isascii() else t

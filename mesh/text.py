@@ -7,6 +7,7 @@ import itertools
 import re
 import unicodedata
 
+import lemminflect
 import snowballstemmer
 
 from mesh.scripts import fold_script, same_weekday_names
@@ -150,12 +151,47 @@ _SNOWBALL = snowballstemmer.stemmer("english")
 @functools.lru_cache(maxsize=65536)
 def english_stem(word: str) -> str:
     """The Snowball (Porter 2) stem of a lower-case English word ("appearances" and "appeared"
-    are both "appear"); anything but ASCII letters is returned as it is.
+    are both "appear"), an irregular verb form's taken from its base (:func:`base_form`: "led"
+    is "lead"); anything but ASCII letters is returned as it is.
 
-    >>> english_stem("sundays"), english_stem("2212"), english_stem("试用期")
-    ('sunday', '2212', '试用期')
+    >>> english_stem("sundays"), english_stem("2212"), english_stem("试用期"), english_stem("sent")
+    ('sunday', '2212', '试用期', 'send')
     """
-    return str(_SNOWBALL.stemWord(word)) if word.isascii() and word.isalpha() else word
+    if not (word.isascii() and word.isalpha()):
+        return word
+    return str(_SNOWBALL.stemWord(base_form(word)))
+
+
+@functools.lru_cache(maxsize=65536)
+def base_form(word: str) -> str:
+    """The base of an irregular English verb form ("led" → "lead", "sent" → "send", "seen" →
+    "see", "written" → "write"), else ``word``. Suffix stemmers leave these apart, so "Who led
+    the effort?" shared nothing with "Leading this effort was …" and "send in a claim" nothing
+    with "claims can be sent". Only a past tense or participle whose stem differs from its
+    base's is mapped, and not the forms more often read as another word (:data:`_NOT_VERBS`:
+    "left", "born"). lemminflect's tables (bundled, read offline) know the irregular verbs.
+
+    >>> base_form("led"), base_form("taken"), base_form("left"), base_form("submitted")
+    ('lead', 'take', 'left', 'submitted')
+    """
+    if len(word) < 3 or word in _NOT_VERBS or not word.isascii():
+        return word
+    lemmas = lemminflect.getLemma(word, upos="VERB", lemmatize_oov=False)
+    if not lemmas or lemmas[0] == word:
+        return word
+    base = str(lemmas[0])
+    forms = lemminflect.getAllInflections(base, upos="VERB")
+    past = {f for tag in ("VBD", "VBN") for f in forms.get(tag, ())}
+    if word not in past or _SNOWBALL.stemWord(word) == _SNOWBALL.stemWord(base):
+        return word
+    return base
+
+
+# Irregular verb forms read more often as an adjective or a noun of their own.
+_NOT_VERBS = frozenset(
+    "left born borne lay lain felt ground bound wound rose lit fell saw spoke shot found "
+    "ran dove".split()
+)
 
 
 @functools.lru_cache(maxsize=16384)

@@ -285,3 +285,11 @@ def test_a_noun_in_ment_covers_its_verb() -> None:
     grade = LexicalGrader().grade("On what date was the case argued?", [cover])
     assert "argued" in grade.chunk_grades[0].covered_aspects
     assert verb_stem("argument") == "argu" and verb_stem("comment") == "comment"
+
+
+def test_an_irregular_verb_form_covers_its_base() -> None:
+    """Answers set (ans-squad-041): "Who led …?" is answered by "Leading this … was …"; Porter 2
+    keeps "led" and "lead" apart, as it keeps "sent" and "send"."""
+    line = GradeChunk("islamism#0", "Leading this pan-Islamic effort was sheikh Abdullah Azzam.")
+    grade = LexicalGrader().grade("Who led the pan-Islamic effort?", [line])
+    assert "led" in grade.chunk_grades[0].covered_aspects

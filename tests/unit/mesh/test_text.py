@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from mesh.text import (
     STOP_WORDS,
+    base_form,
     content_terms,
+    english_stem,
     holds_marked_letter,
     marked_letters,
     split_sentences,
@@ -184,3 +186,22 @@ def test_a_letter_with_its_mark_is_a_term(text: str, marked: list[str]) -> None:
 )
 def test_an_abbreviation_before_a_number_does_not_end_a_sentence(text: str, count: int) -> None:
     assert len(split_sentences(text)) == count
+
+
+class TestBaseForm:
+    @pytest.mark.parametrize(
+        ("word", "base"),
+        [("led", "lead"), ("sent", "send"), ("seen", "see"), ("written", "write"), ("paid", "pay")],
+    )
+    def test_an_irregular_verb_form_is_its_base(self, word: str, base: str) -> None:
+        assert base_form(word) == base
+        assert english_stem(word) == english_stem(base)
+
+    @pytest.mark.parametrize("word", ["left", "born", "found", "submitted", "data", "news", "led2"])
+    def test_other_words_are_left_as_they_are(self, word: str) -> None:
+        """ "left" and "born" are read as adjectives more often; a regular form is the suffix
+        stemmer's; a word that is no verb form stays."""
+        assert base_form(word) == word
+
+    def test_a_regular_form_still_stems_to_its_base(self) -> None:
+        assert english_stem("submitted") == english_stem("submit")
