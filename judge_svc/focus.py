@@ -50,6 +50,10 @@ _INTERROGATIVES = re.compile(
     # Modal words, "or" and the asker's pronouns: 「电脑或者账号出了问题应该找谁？」 is not
     # about "should"; no source sentence writes them, so they weighed the most.
     r"應該|应该|或者|我們|我们|我|你們|你们|你|"
+    # Asking what a code or term means: 「成績等第 X 代表什麼情況？」 is answered by the row
+    # 「X｜…｜說明：未參加期末考試」, which no source says "stands for" or "situation" in.
+    r"代表什麼情況|代表什么情况|代表什麼|代表什么|是什麼意思|是什么意思|什麼意思|什么意思|"
+    r"什麼情況|什么情况|甚麼情況|\bstands? for\b|\bmeans?(?=\s*[?？]?\s*$)|"
     r"\b(?:how|what|which|who|whom|whose|when|"
     r"where|why|often|many|much|long|kind|type|tell|please|know|does|did|do)\b",
     re.I,

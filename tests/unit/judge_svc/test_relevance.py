@@ -669,3 +669,15 @@ def test_modal_words_and_the_askers_pronouns_are_not_the_focus() -> None:
     assert {"电脑", "账号"} <= terms
     assert not {"应该", "或者", "该找"} & terms
     assert "我" not in focus_terms("如果我晚了超過十天才還會怎樣")
+
+
+def test_asking_what_a_code_means_is_not_the_focus() -> None:
+    """Documents set (pdf-072): 「成績等第 X 代表什麼情況？」 is answered by the row
+    「等第：X｜…｜說明：未參加期末考試且未請假」; 「代表」 and 「情況」, which no source writes,
+    weighed the most and the row covered a seventh of the question."""
+    terms = focus_terms("成績等第 X 代表什麼情況？")
+    assert {"等第", "x"} <= terms
+    assert not {"代表", "情況"} & terms
+    assert focus_terms("What does SLA stand for?") == {"sla"}
+    assert "mean" not in focus_terms("What does grade X mean?")
+    assert "mean" in focus_terms("mean temperature in July")
