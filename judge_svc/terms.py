@@ -10,7 +10,7 @@ import itertools
 import re
 import unicodedata
 
-from mesh.scripts import same_weekday_names
+from mesh.scripts import fold_accents, same_weekday_names
 from mesh.text import base_form
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -89,9 +89,10 @@ def is_stop_word(word: str) -> bool:
 
 
 def normalize(text: str) -> str:
-    """NFKC and lower case, so full-width and half-width forms compare equal; a weekday in one
+    """NFKC, lower case and Latin letters without accents (:func:`mesh.scripts.fold_accents`),
+    so full-width and half-width forms compare equal, "Bélanger" and "Belanger"; a weekday in one
     spelling (「禮拜天」 and 「週日」 are 「周日」: :func:`mesh.scripts.same_weekday_names`)."""
-    return same_weekday_names(unicodedata.normalize("NFKC", text).lower())
+    return same_weekday_names(fold_accents(unicodedata.normalize("NFKC", text).lower()))
 
 
 def _parts(word: str) -> tuple[str, ...]:

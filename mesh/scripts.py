@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 
 import hanzidentifier
 import opencc
@@ -68,11 +69,43 @@ def fold_script(text: str) -> str:
     >>> fold_script("差旅費報銷")
     '差旅费报销'
     """
+    text = fold_accents(text)
     if not _HAN.search(text):
         return text
     with _T2S_LOCK:
         folded: str = _T2S.convert(text)
     return folded
+
+
+# A Latin letter with a diacritic (Latin-1 Supplement, Latin Extended-A/B, Latin Extended
+# Additional), and the letters whose plain form is not their decomposition.
+_ACCENTED = re.compile(r"[\u00c0-\u024f\u1e00-\u1eff]")
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+_LIGATURES = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O"}
+_LIGATURES |= {"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "þ": "th", "Þ": "TH", "ð": "d"}
+
+
+def fold_accents(text: str) -> str:
+    """Latin letters without their diacritics, as Lucene's ASCII folding has them: "Bélanger"
+    is "Belanger", "démolition" "demolition", "Straße" "Strasse". jieba cut "résolution" into
+    "r" · "é" · "solution", so no accented word was ever a term, and a French minutes' secretary
+    was not found by her name. Only Latin letters are touched (kana keep their marks); written
+    by hand because the transliterating libraries (Unidecode, anyascii) also turn Han
+    characters into pinyin.
+
+    >>> fold_accents("Ariane Bélanger, procès-verbal, Straße, 試用期")
+    'Ariane Belanger, proces-verbal, Strasse, 試用期'
+    """
+    if text.isascii() or not _ACCENTED.search(text):
+        return text
+    return _ACCENTED.sub(_plain_letter, text)
+
+
+def _plain_letter(match: re.Match[str]) -> str:
+    letter = match.group()
+    if letter in _LIGATURES:
+        return _LIGATURES[letter]
+    return _COMBINING.sub("", unicodedata.normalize("NFD", letter)) or letter
 
 
 # The names of a weekday: 星期日, 禮拜天, 週日 and 周日 are one day (天 is 日 after 星期, 禮拜, 週).

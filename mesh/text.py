@@ -10,7 +10,7 @@ import unicodedata
 import lemminflect
 import snowballstemmer
 
-from mesh.scripts import fold_script, same_weekday_names
+from mesh.scripts import fold_accents, fold_script, same_weekday_names
 
 # A sentence ends at Chinese or Western terminal punctuation (a closing quote stays with it),
 # at a period followed by a space, or at a line break. A semicolon followed by a lower-case
@@ -135,7 +135,7 @@ def content_terms(text: str) -> set[str]:
     >>> sorted(content_terms("Staff Wi-Fi, two-zone"))
     ['fi', 'staff', 'two', 'wi', 'wifi', 'zone']
     """
-    lowered = unicodedata.normalize("NFKC", text).lower()
+    lowered = fold_accents(unicodedata.normalize("NFKC", text).lower())
     out = {w for w in _WORD.findall(lowered) if w not in STOP_WORDS}
     out.update(w.replace("-", "") for w in _HYPHENATED.findall(lowered))
     out.update(marked_letters(lowered))

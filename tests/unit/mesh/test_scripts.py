@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mesh.scripts import EN, ZH, ZH_HANS, ZH_HANT, line_script, same_language
+from mesh.scripts import EN, ZH, ZH_HANS, ZH_HANT, fold_accents, line_script, same_language
 
 
 @pytest.mark.parametrize(
@@ -30,3 +30,32 @@ def test_same_language() -> None:
     assert same_language(q, "回答送出之前，會先交給判斷服務檢查是否有幻覺。")
     assert same_language(q, "中文")  # shared by both scripts
     assert same_language("What is 7*7?", "7*7 → 49")  # no letters: any language
+
+
+class TestFoldAccents:
+    def test_latin_letters_lose_their_marks(self) -> None:
+        assert fold_accents("Bélanger, démolition, São Paulo, Zürich") == (
+            "Belanger, demolition, Sao Paulo, Zurich"
+        )
+
+    def test_letters_that_do_not_decompose_are_spelled_out(self) -> None:
+        assert fold_accents("Straße, Æsop, Łódź, Øresund") == "Strasse, AEsop, Lodz, Oresund"
+
+    def test_other_scripts_and_signs_are_left_alone(self) -> None:
+        text = "試用期 3×2 ÷ がぎ №5"
+        assert fold_accents(text) == text
+
+
+def test_an_accented_word_is_one_term_everywhere() -> None:
+    """Documents set (rw-021): jieba cut "Bélanger" into "b" · "é" · "langer", so the
+    secretary of a French meeting was no term of her minutes."""
+    from judge_svc.grading import question_aspects
+    from judge_svc.terms import content_terms as claim_terms
+    from mesh.text import content_terms
+    from retrieval_svc.text import tokenize
+
+    line = "Ariane Bélanger agit comme secrétaire"
+    assert "belang" in tokenize(line)
+    assert {"belanger", "secretaire"} <= content_terms(line)
+    assert "belanger" in claim_terms(line)
+    assert "belanger" in question_aspects("Who is Ariane Bélanger?")
