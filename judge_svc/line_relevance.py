@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
+from mesh.codes import holds_code, query_codes
 from mesh.measures import asked_date_part, states_date_part
 from mesh.records import columns_not_asked
 from mesh.scripts import same_language
@@ -61,6 +62,7 @@ ASKS_BACK = "asks the question back"
 BESIDE_TOOL = "a document line beside the tool's answer to a tool question"
 OTHER_LANGUAGE = "in another language than the question, which other lines answer"
 NO_VALUE = "states no value of the kind asked, which other lines state"
+NO_CODE = "does not hold the code or letter the question names, which other lines hold"
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,9 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
     documents = [i for i in range(n) if not tool[i] and not reasons[i]]
     for i in _without_value(e, documents):
         reasons[i] = NO_VALUE
+    documents = [i for i in documents if not reasons[i]]
+    for i in _without_the_code(e.question, e.sentences, documents):
+        reasons[i] = NO_CODE
     documents = [i for i in documents if not reasons[i]]
     for i in _not_naming_what_is_asked(e, documents):
         reasons[i] = OFF_SUBJECT
@@ -194,6 +199,29 @@ def _score(e: LineEvidence, i: int) -> float:
     # A record none of whose columns the question names (the classroom row of 「…的学费」).
     record = RECORD_PENALTY if columns_not_asked(e.question, e.sentences[i].bare) else 0.0
     return f.sentence_anchor[i] + closeness + typed - record
+
+
+def _without_the_code(
+    question: str, sentences: Sequence[Sentence], lines: Sequence[int]
+) -> set[int]:
+    """For a question naming a code or a letter (「成績等第 X 代表什麼情況？」, "PO-25-0109",
+    "Plan B"): the lines that hold none of them, when another line holds one. The grade table's
+    row for A+ shares every column with the row for X; only the latter answers."""
+    codes = [*query_codes(question), *_letters_named(question)]
+    if not codes:
+        return set()
+    holding = {i: holds_code(sentences[i].bare, codes) for i in lines}
+    if not any(holding.values()):
+        return set()
+    return {i for i, ok in holding.items() if not ok}
+
+
+# A capital letter standing alone, with its mark ("X", "B+"); "A" and "I" are English words.
+_LETTER = re.compile(r"(?<![A-Za-z0-9+#-])([B-HJ-Z][+-]?)(?![A-Za-z0-9+#-])")
+
+
+def _letters_named(question: str) -> list[str]:
+    return [m.lower() for m in _LETTER.findall(question)]
 
 
 def _not_naming_what_is_asked(e: LineEvidence, lines: Sequence[int]) -> set[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge_svc.line_relevance import (
     ASKS_BACK,
     BESIDE_TOOL,
+    NO_CODE,
     NO_VALUE,
     OFF_SUBJECT,
     OTHER_LANGUAGE,
@@ -248,3 +249,23 @@ def test_a_line_not_next_to_the_line_before_in_its_source_inherits_nothing() -> 
     )
     lines = _lines("伙食补助怎么算？", draft, [TRAVEL])
     assert lines["因参加会议由主办方统一安排住宿的，凭会议通知按实际发生金额报销。"] == OFF_SUBJECT
+
+
+def test_a_row_without_the_letter_asked_goes_beside_the_row_holding_it() -> None:
+    """Documents set (pdf-072): the grade table's rows share every column; only the row for X
+    answers 「成績等第 X 代表什麼情況？」."""
+    grades = Source(
+        "grades#1",
+        "grades",
+        "等第：A+｜分數區間：90-100｜說明：表現極優\n等第：X｜分數區間：0｜說明：未參加期末考試且未請假",
+        "成績評定辦法",
+    )
+    draft = (
+        "等第：A+｜分數區間：90-100｜說明：表現極優 [grades#1]\n"
+        "等第：X｜分數區間：0｜說明：未參加期末考試且未請假 [grades#1]"
+    )
+    lines = _lines("成績等第 X 代表什麼情況？", draft, [grades])
+    assert lines["等第：A+｜分數區間：90-100｜說明：表現極優"] == NO_CODE
+    assert lines["等第：X｜分數區間：0｜說明：未參加期末考試且未請假"] == ""
+    # "A" and "I" are words, not the letter asked; nothing is dropped for them.
+    assert NO_CODE not in _lines("Is A+ the best grade?", draft, [grades]).values()
