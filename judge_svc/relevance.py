@@ -171,6 +171,12 @@ class RelevanceChecker:
         titles: set[str] = set().union(*(terms_of(s.title) for s in inp.sources))
         in_context = [_in_its_section(s, inp.sources) for s in answer]
         focus = score_focus(inp.question, in_context, [s.text for s in inp.sources], titles)
+        if in_context != texts:
+            # A row's headings say its relation ("off-peak single"); they also name the subject,
+            # and coverage beyond the relation is what the semantic model weighs against an
+            # answer: coverage is the rows' own (the grade table's X row was refused for it).
+            bare = score_focus(inp.question, texts, [s.text for s in inp.sources], titles)
+            focus = replace(focus, coverage=bare.coverage)
         neutral = not focus.has_focus or _cross_language(inp.question, texts)
         features = _lexical_features(focus, neutral=neutral)
         similarities = self._semantic(inp, answer, features)

@@ -681,3 +681,33 @@ def test_asking_what_a_code_means_is_not_the_focus() -> None:
     assert focus_terms("What does SLA stand for?") == {"sla"}
     assert "mean" not in focus_terms("What does grade X mean?")
     assert "mean" in focus_terms("mean temperature in July")
+
+
+def test_a_rows_table_heading_adds_to_its_relation_not_to_its_coverage() -> None:
+    """Documents set (pdf-072): the heading a row stands under (「…成績評定辦法 › 附表等第與
+    分數對照表」) names what the question is about. Counted in the row's coverage, it raised the
+    one feature the semantic model weighs against an answer (coverage beyond the relation), and
+    the row for X alone was refused; counted for the relation only, it is accepted as the
+    same row without a heading is."""
+    from judge_svc.relevance import RelevanceChecker, RelevanceInput
+    from judge_svc.rules import detect_hallucination
+
+    heading = "私立天和大學學生學業成績評定及處理辦法 › 附表等第與分數對照表"
+    rows = [
+        "等第：X｜分數區間：0｜說明：未參加期末考試且未請假",
+        "等第：A+｜分數區間：90-100｜說明：表現極優",
+    ]
+    question = "成績等第 X 代表什麼情況？"
+    draft = f"{rows[0]} [grades#0]"
+
+    def features(section: str) -> dict[str, float]:
+        sources = [
+            Source(f"grades#{i}", "grades", row, "成績評定辦法", None, section)
+            for i, row in enumerate(rows)
+        ]
+        sentences = detect_hallucination(draft, sources).sentences
+        return RelevanceChecker().check(RelevanceInput(question, sentences, sources)).features
+
+    with_heading, without = features(heading), features("")
+    assert with_heading["coverage"] == pytest.approx(without["coverage"])
+    assert with_heading["relation_coverage"] >= without["relation_coverage"]
