@@ -98,7 +98,13 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
     ),
     (
         AnswerType.STEPS,
-        re.compile(r"如何|怎麼|怎么|怎樣|怎样|\bhow (?:do|does|can|to|should|did)\b", re.I),
+        # 「會怎樣」, 「怎麼樣」, 「怎麼了」 ask what happens or how it is, not for steps
+        # (「如果我晚了超過十天才還會怎樣」 is answered by the penalty, not by a procedure).
+        re.compile(
+            r"如何|(?<![會会])(?:怎麼|怎么|怎樣|怎样)(?![樣样了])|"
+            r"\bhow (?:do|does|can|to|should|did)\b",
+            re.I,
+        ),
     ),
 )
 

@@ -63,6 +63,12 @@ class TestAnswerType:
             ("总部在哪里？", AnswerType.PLACE),
             ("為什麼要附醫師證明？", AnswerType.REASON),
             ("如何安裝 VPN？", AnswerType.STEPS),
+            ("請假要怎麼申請？", AnswerType.STEPS),
+            ("忘記密碼怎麼辦", AnswerType.STEPS),
+            # 「會怎樣」 asks what happens (documents set fr-036), 「怎麼樣」 how it is
+            ("如果我晚了超過十天才還會怎樣", AnswerType.NONE),
+            ("遺失了會怎麼樣？", AnswerType.NONE),
+            ("這台電腦怎麼了", AnswerType.NONE),
             ("退款政策是什麼？", AnswerType.NONE),
             ("為什麼幾乎所有菜都加橄欖油？", AnswerType.REASON),  # 幾乎 is "almost"
             ("幾何學課程在哪裡上？", AnswerType.PLACE),  # 幾何 is "geometry"
