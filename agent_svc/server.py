@@ -35,6 +35,7 @@ from mesh.llm.settings import LLMSettings
 from mesh.logs import setup_logging
 from mesh.prompts import PromptLibrary
 from mesh.telemetry import setup_tracing
+from mesh.text import load_verb_tables
 
 SERVICE_NAMES = [agent_pb2.DESCRIPTOR.services_by_name["AgentService"].full_name]
 # Templates every run may render: a broken one is a start-up error, not a failed request.
@@ -177,6 +178,7 @@ async def main() -> None:
         # The extractive writer reads the dictionary (~1 s to load) on the first question
         # otherwise, and that question would pay for it.
         await asyncio.to_thread(glossary.load)
+        await asyncio.to_thread(load_verb_tables)  # the writer stems English words through them
         await graph.start()
 
     await serve(

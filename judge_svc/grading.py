@@ -44,7 +44,7 @@ from mesh.prompts import PromptLibrary
 from mesh.ranges import in_a_range, names_a_number
 from mesh.scripts import fold_script, same_day_words
 from mesh.source_clause import without_source_clause
-from mesh.text import base_form, holds_marked_letter, marked_letters
+from mesh.text import base_form, holds_marked_letter, load_verb_tables, marked_letters
 from mesh.value_words import holds_value_for
 
 _EN_WORD = re.compile(r"[a-z][a-z0-9'-]+|\d+(?:\.\d+)?")
@@ -399,6 +399,7 @@ class LexicalGrader:
         jieba.initialize()  # load the dictionary and the IDF table now, not in a request
         _idf_table()
         wordfreq.zipf_frequency("policy", "en")  # and the English frequencies
+        load_verb_tables()
         glossary.load()
 
     def grade(self, question: str, chunks: Sequence[GradeChunk]) -> Grade:

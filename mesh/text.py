@@ -187,6 +187,12 @@ def base_form(word: str) -> str:
     return base
 
 
+def load_verb_tables() -> None:
+    """Load lemminflect's tables now (about half a second), not in the first request that
+    stems an English word."""
+    base_form("led")
+
+
 # Irregular verb forms read more often as an adjective or a noun of their own.
 _NOT_VERBS = frozenset(
     "left born borne lay lain felt ground bound wound rose lit fell saw spoke shot found "

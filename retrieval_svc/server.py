@@ -12,6 +12,7 @@ from mesh.config import RetrievalSettings
 from mesh.grpc_server import Register, serve
 from mesh.logs import setup_logging
 from mesh.telemetry import setup_tracing
+from mesh.text import load_verb_tables
 from retrieval_svc.backend import SearchBackend
 from retrieval_svc.cache import build_cache
 from retrieval_svc.embedded_backend import EmbeddedBackend
@@ -105,6 +106,7 @@ async def main() -> None:
 
     async def warm_up() -> None:
         await engine.load()
+        await asyncio.to_thread(load_verb_tables)  # English words stem through them
         if settings.cross_language:
             await asyncio.to_thread(glossary.load)
         await jobs.start()  # resumes the jobs a stopped process left
