@@ -38,10 +38,11 @@ def route_after_guard(run: Run) -> str:
 
 
 def route_after_classify(run: Run) -> str:
-    if run.is_followup:
-        return "followup_transform"
-    contextual = run.route is not None and bool(run.route.contextual_question)
-    return "standalone_check" if contextual else "planner"
+    # A rewrite the wording does not call for (the router's contextual question) is weighed
+    # against the message by retrieval, whether or not the classifier took it for a follow-up.
+    if run.route is not None and run.route.contextual_question:
+        return "standalone_check"
+    return "followup_transform" if run.is_followup else "planner"
 
 
 def route_after_planner(run: Run) -> str:

@@ -116,6 +116,9 @@ class Run:
     # The standalone check found the message to lean on the conversation: the router's queries
     # (written for the message alone) give way to the rewritten question.
     followup_by_evidence: bool = False
+    # The standalone check found a message the classifier took for a follow-up to stand alone:
+    # the router's queries (written for the rewrite) give way to the message.
+    standalone_by_evidence: bool = False
     plan: Plan | None = None
     decision: Decision | None = None
     decided: str = ""

@@ -62,8 +62,10 @@ class RouteDecision:
     reply: str = ""
     engine: str = "offline"
     prompt_versions: str = ""
-    # With history, for a message not taken for a follow-up that searches the documents: the
-    # message as a follow-up would read. The agent searches both and decides (issue 17).
+    # With history, for a message that searches the documents and that either was not taken
+    # for a follow-up, or was by the model though its wording does not lean on the
+    # conversation: the message as a follow-up would read. The agent searches both and
+    # decides (issue 17).
     contextual_question: str = ""
 
 

@@ -193,12 +193,21 @@ def detect_followup(question: str, history: Sequence[tuple[str, str]], language:
 def standalone_for(question: str, history: Sequence[HistoryLike], language: str) -> str:
     """The standalone question of a message the classifier found to be a follow-up: the
     rewrite of :func:`detect_followup`, else the message with the last question's topic."""
+    return rewrite_with_history(question, history, language)[0]
+
+
+def rewrite_with_history(
+    question: str, history: Sequence[HistoryLike], language: str
+) -> tuple[str, bool]:
+    """The message rewritten with the conversation, and whether its wording leans on it (a
+    pronoun, a leaning word, "what about X"): without such a cue the rewrite only puts the last
+    question's topic in front of the message."""
     pairs = [(t.role, t.content) for t in history]
     found = detect_followup(question, pairs, language)
     if found.is_followup:
-        return found.standalone
+        return found.standalone, True
     topic = conversation_topic(pairs)
-    return _as_question(_with_context(question, topic, language), question)
+    return _as_question(_with_context(question, topic, language), question), False
 
 
 def with_contextual_question(

@@ -37,6 +37,7 @@ import asyncio
 import re
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 
 from router_svc.classifier import RouterModel
 from router_svc.decision import (
@@ -47,7 +48,7 @@ from router_svc.decision import (
     TaskType,
     escalate,
 )
-from router_svc.followup import detect_followup, standalone_for, with_contextual_question
+from router_svc.followup import detect_followup, rewrite_with_history, with_contextual_question
 from router_svc.language import conversation_language, normalize
 from router_svc.lexicon import (
     ARITHMETIC,
@@ -310,8 +311,16 @@ class LexiconRouter:
                 reasoning += "; unsure, and it compares: COMPLEX"
             if task is not TaskType.CONVERSATION_FOLLOWUP:
                 return decide(intent, task, confidence, reasoning)
-            standalone = normalize(standalone_for(normalized, history, guess.answer_language))
-            return decide(intent, task, confidence, reasoning, standalone, followup=True)
+            rewritten, cued = rewrite_with_history(normalized, history, guess.answer_language)
+            standalone = normalize(rewritten)
+            decision = decide(intent, task, confidence, reasoning, standalone, followup=True)
+            if cued or standalone.strip() == normalized.strip():
+                return decision
+            # Nothing in the wording leans on the conversation: the rewrite only puts the last
+            # topic in front of a message naming its own (「成績等第 X 代表什麼情況？」 after a
+            # question on meeting minutes became 「關於acted as secretary,成績等第 X…」 and was
+            # refused). Retrieval decides, as for a message the model did not take for one.
+            return replace(decision, contextual_question=standalone)
         work = WORK_DOMAIN.search(normalized)
         if OUT_OF_SCOPE.search(normalized) and not work and not FORM.search(normalized):
             return decide(

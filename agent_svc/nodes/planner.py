@@ -25,7 +25,8 @@ def _describe(p: Plan, queries: list[str]) -> str:
 
 async def planner(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state, route = run.state, run.route
-    routed = route.search_queries if route and not run.followup_by_evidence else []
+    replaced = run.followup_by_evidence or run.standalone_by_evidence
+    routed = route.search_queries if route and not replaced else []
     state.queries = [q for q in routed if q.strip()] or [state.search_question]
     note = ""
     if asks_for_a_value(run.question.question, state.intent, state.task_type):

@@ -9,6 +9,12 @@ first relevance threshold and is graded at least as well as the message's own, a
 message alone found evidence, the rewrite's passage answers the message as asked at least as
 well too. A new question after an unrelated turn finds the same document with or without the
 old topic in front, or its own document better, so it stands alone.
+
+The same check weighs a message the classifier took for a follow-up when its wording shows no
+sign of one (no pronoun, ellipsis or "what about X"): the router then sends the topic-in-front
+rewrite as the contextual question too. 「成績等第 X 代表什麼情況？」 after a question on meeting
+minutes was taken for a follow-up (0.70), searched as 「關於acted as secretary,成績等第 X…」 and
+refused; both searches find the grading rules, so it stands alone and is answered.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ tracer = trace.get_tracer("groundmesh.agent")
 
 # A passage graded at least this relevant is evidence (the retrieval checker's first threshold).
 EVIDENCE = THRESHOLDS[0]
+# The lowest grade the agent still uses a passage at (its last threshold).
+LOWEST = THRESHOLDS[-1]
 # Passages graded per search: the top of the list decides whether there is evidence.
 CHECKED = 3
 
@@ -83,14 +91,42 @@ def leans_on_history(alone: Evidence, rewritten: Evidence) -> bool:
     )
 
 
+def finds_the_same_document(alone: Evidence, rewritten: Evidence) -> bool:
+    """Whether the message alone finds something usable in the document the rewrite finds: the
+    conversation changes nothing about where the answer is."""
+    return bool(alone.doc_id) and alone.doc_id == rewritten.doc_id and alone.grade >= LOWEST
+
+
+async def searched_with_history(run: Run, alone: Evidence, rewritten: Evidence) -> bool:
+    """Whether the message is searched as its rewrite with the conversation.
+
+    A message the classifier did not take for a follow-up is one when the searches disagree
+    and only the rewrite's evidence answers it (:func:`leans_on_history`,
+    :func:`answers_the_message`). One it took for a follow-up though its wording shows none
+    stays one unless both searches find the same document: a message leaning on the
+    conversation ("他妻子叫什么名字？") alone finds another subject's passage, often graded
+    higher, so the grades cannot overrule the classifier there."""
+    if run.is_followup:
+        return not finds_the_same_document(alone, rewritten)
+    return leans_on_history(alone, rewritten) and await answers_the_message(run, alone, rewritten)
+
+
 async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
-    contextual = run.route.contextual_question if run.route is not None else ""
+    route = run.route
+    contextual = route.contextual_question if route is not None else ""
+    taken_for_followup = run.is_followup
+    if taken_for_followup:
+        # The classifier took it for a follow-up its wording does not show: the rewrite stands
+        # unless the check below finds the message stands alone.
+        state.search_question = contextual
+    message = route.normalized_question if route is not None else ""
     try:
         with tracer.start_as_current_span("agent.standalone_check"):
             # The two searches are independent: run them together, not one after the other.
             alone, rewritten = await asyncio.gather(
-                best_evidence(run, state.search_question), best_evidence(run, contextual)
+                best_evidence(run, message or run.question.question.strip()),
+                best_evidence(run, contextual),
             )
     except GroundmeshError as exc:
         log.info("standalone check skipped, search failed: %s", exc.message)
@@ -99,13 +135,18 @@ async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamRespons
         f"alone: {alone.doc_id or 'nothing'} ({alone.grade:.2f}); with the conversation: "
         f"{rewritten.doc_id or 'nothing'} ({rewritten.grade:.2f})"
     )
-    if leans_on_history(alone, rewritten) and await answers_the_message(run, alone, rewritten):
+    if await searched_with_history(run, alone, rewritten):
         state.search_question = contextual
         state.task_type = common_pb2.TASK_TYPE_CONVERSATION_FOLLOWUP
-        run.followup_by_evidence = True
+        # The router wrote its queries for the rewrite when it took the message for one.
+        run.followup_by_evidence = not taken_for_followup
         detail = f"searched as the follow-up {contextual!r}: the searches disagree ({found})"
         run.followup_detail = detail
     else:
+        state.search_question = message or state.search_question
+        if taken_for_followup:
+            state.task_type = common_pb2.TASK_TYPE_SIMPLE_FAQ
+            run.standalone_by_evidence = True
         detail = f"the message stands alone ({found})"
     run.step("standalone_check", detail)
     yield events.reasoning("standalone_check", detail)

@@ -115,3 +115,58 @@ async def test_a_full_question_on_another_subject_is_not_read_as_a_follow_up() -
     [check] = _checks(events)
     assert check.startswith("the message stands alone"), check
     assert "[hr#0]" in answer_of(events).answer
+
+
+def _followup_route(question: str, rewrite: str) -> router_pb2.RouteResponse:
+    """The classifier took ``question`` for a follow-up its wording does not show."""
+    return router_pb2.RouteResponse(
+        intent=common_pb2.INTENT_DOCUMENT_QA,
+        task_type=common_pb2.TASK_TYPE_CONVERSATION_FOLLOWUP,
+        language="en",
+        answer_language="en",
+        confidence=0.7,
+        normalized_question=question,
+        standalone_question=rewrite,
+        is_followup=True,
+        search_queries=[rewrite],
+        contextual_question=rewrite,
+    )
+
+
+async def test_a_model_follow_up_finding_the_same_document_alone_stands_alone() -> None:
+    """Found in Chromium: 「成績等第 X 代表什麼情況？」 after a question on meeting minutes was
+    taken for a follow-up and searched with the minutes' topic in front; both searches find
+    the grading rules, so the message is searched as asked."""
+    question = "When must annual leave be requested?"
+    rewrite = "About lost laptop, when must annual leave be requested?"
+    up = FakeUpstreams(DOCS, grades={"hr#0": 0.55})
+    up.routes[question] = _followup_route(question, rewrite)
+    events = await _second(up, question)
+    [check] = _checks(events)
+    assert check.startswith("the message stands alone"), check
+    searched = [q for q, _ in up.searches]
+    assert searched.count(rewrite) == 1 and searched[-1] == question, searched  # checked only
+    assert "[hr#0]" in answer_of(events).answer
+
+
+async def test_a_model_follow_up_finding_another_document_stays_one() -> None:
+    """「他妻子叫什么名字？」 alone finds another person's passage, graded higher than the
+    rewrite's: the grades do not overrule the classifier when the documents differ."""
+    question = "What is the phone number?"
+    rewrite = "What is the lost laptop security team's extension?"
+
+    def grade_of(asked: str, chunk_id: str) -> float:
+        if asked == rewrite:
+            return {"sec#0": 0.5}.get(chunk_id, 0.1)
+        return {"cafe#0": 0.9}.get(chunk_id, 0.1)
+
+    up = FakeUpstreams(
+        [*DOCS, chunk("cafe#0", "The cafe phone number is 555-0100.", "Cafe")],
+        grade_of=grade_of,
+    )
+    up.routes[question] = _followup_route(question, rewrite)
+    events = await _second(up, question)
+    [check] = _checks(events)
+    assert "searched as the follow-up" in check, check
+    searched = [q for q, _ in up.searches]
+    assert searched.count(question) == 1 and searched[-1] == rewrite, searched  # checked only

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
-from router_svc.decision import HistoryTurn, Intent
-from router_svc.followup import conversation_topic, detect_followup, last_user_question, topic_of
+from router_svc.classifier import FOLLOWUP, ROUTES, Prediction, RouterModel
+from router_svc.decision import HistoryTurn, Intent, RouteDecision, TaskType
+from router_svc.followup import (
+    conversation_topic,
+    detect_followup,
+    last_user_question,
+    topic_of,
+)
 from router_svc.offline import LexiconRouter
 from router_svc.service import decision_to_proto
 
@@ -123,8 +131,13 @@ class TestContextualQuestion:
         assert d.contextual_question.startswith("關於年假，出差住宿費上限")
 
     def test_a_follow_up_has_its_standalone_question_instead(self) -> None:
-        d = LexiconRouter().route("需要附什麼文件", self._history(ZH_T))
+        d = LexiconRouter().route("那需要附什麼文件？", self._history(ZH_T))
         assert d.is_followup and not d.contextual_question
+
+    def test_a_follow_up_only_the_model_sees_carries_both(self) -> None:
+        # No pronoun or leaning word: the agent's standalone check weighs the two searches.
+        d = LexiconRouter().route("需要附什麼文件", self._history(ZH_T))
+        assert d.is_followup and d.contextual_question == d.standalone_question
 
     def test_no_history_no_rewrite(self) -> None:
         assert not LexiconRouter().route("需要附什麼文件").contextual_question
@@ -148,3 +161,39 @@ def test_the_conversation_topic_skips_turns_that_refer_back() -> None:
     assert conversation_topic(history) == "Groundmesh"
     assert conversation_topic([("user", "那它呢？")]) == topic_of("那它呢？")
     assert conversation_topic([]) == ""
+
+
+class _AlwaysFollowup:
+    """A classifier that takes every message with history for a follow-up (0.70)."""
+
+    def predict(self, text: str, history: bool) -> Prediction:
+        probabilities = [0.05] * len(ROUTES)
+        probabilities[FOLLOWUP] = 0.70
+        return Prediction(ROUTES[FOLLOWUP], 0.70, tuple(probabilities))
+
+
+class TestAFollowUpOnlyTheClassifierSees:
+    """Found in Chromium: 「成績等第 X 代表什麼情況？」 after a question on meeting minutes was
+    taken for a follow-up (0.70) and searched with the minutes' topic in front. When the
+    wording shows no follow-up, the agent decides by retrieval (the contextual question)."""
+
+    @staticmethod
+    def _route(question: str, history: list[tuple[str, str]]) -> RouteDecision:
+        router = LexiconRouter(model=cast(RouterModel, _AlwaysFollowup()))
+        return router.route(question, [HistoryTurn(role, text) for role, text in history])
+
+    @pytest.mark.parametrize(
+        "question",
+        ["成績等第 X 代表什麼情況？", "Who took the minutes of the June meeting?"],
+    )
+    def test_no_cue_in_the_wording_leaves_it_to_retrieval(self, question: str) -> None:
+        d = self._route(question, EN)
+        assert d.is_followup and d.task_type is TaskType.CONVERSATION_FOLLOWUP
+        assert d.contextual_question == d.standalone_question != d.normalized_question
+
+    @pytest.mark.parametrize(
+        "question", ["那病假呢？", "What about sick leave?", "how much does it cost?"]
+    )
+    def test_a_cue_keeps_the_rewrite(self, question: str) -> None:
+        d = self._route(question, EN)
+        assert d.is_followup and not d.contextual_question
