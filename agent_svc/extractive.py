@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -90,6 +90,9 @@ class _Candidate:
     position: int
     section: str = ""
     command: bool = False
+    # The words its document's title and heading say that its lines do not tell apart by
+    # (:func:`_with_scope`): said by every line of the document.
+    scope: frozenset[str] = frozenset()
 
 
 def _candidates(passages: list[Passage], commands: bool = False) -> list[_Candidate]:
@@ -117,6 +120,33 @@ def _candidates(passages: list[Passage], commands: bool = False) -> list[_Candid
                 continue
             seen.add(key)
             out.append(_Candidate(text, p.chunk_id, p.rank, position, p.section))
+    return _with_scope(out, {p.chunk_id: p.context for p in passages})
+
+
+def _with_scope(candidates: list[_Candidate], contexts: dict[str, str]) -> list[_Candidate]:
+    """Each candidate with the words of its document's title and heading that at most one of
+    the document's lines says (its cover's "Harbourview Community Health Clinic"): those name
+    the document, every line of it is about them, and the cover's line is not the answer for
+    holding them. Words many lines say ("Kingsford" of a timetable's title, in its rows) still
+    tell the lines apart."""
+
+    def document(c: _Candidate) -> str:
+        return c.chunk_id.split("#", 1)[0]
+
+    said: dict[str, list[frozenset[str]]] = {}
+    for c in candidates:
+        said.setdefault(document(c), []).append(stemmed_terms(c.text))
+    out: list[_Candidate] = []
+    for c in candidates:
+        context = contexts.get(c.chunk_id, "")
+        if not context:
+            out.append(c)
+            continue
+        lines = said[document(c)]
+        scope = frozenset(
+            t for t in stemmed_terms(context) if sum(t in line for line in lines) <= 1
+        )
+        out.append(replace(c, scope=scope))
     return out
 
 
@@ -229,7 +259,9 @@ def _lexical_in_place(
     instructions' sentence about filling that field in."""
     if not question_terms:
         return 0.0
-    own = _held(question_terms, stemmed_terms(c.text), unsaid)
+    # The words of its document's title and heading are said by every line of it: the cover's
+    # line naming "Harbourview Community Health Clinic" is not the answer for holding them.
+    own = _held(question_terms, stemmed_terms(c.text) | c.scope, unsaid)
     placed = (question_terms & stemmed_terms(c.section)) - own if c.section else set()
     return (len(own) + SECTION_SHARE * len(placed)) / len(question_terms)
 
@@ -246,16 +278,17 @@ def _lexical_here(
 
 
 def _most_promising(candidates: list[_Candidate], parts: list[str], limit: int) -> list[_Candidate]:
-    """Only the lexically most promising sentences (per part) are worth embedding."""
+    """Only the lexically most promising sentences (per part) are worth embedding; a sentence
+    in the other language by the question's words it holds in translation, as it is scored
+    after: 「Harbourview 診所退費申請要多久才會處理好？」 lost "Refunds … are processed within
+    21 days" here, ranked by the Chinese words it cannot hold, below 31 Chinese lines."""
     keep: set[int] = set()
     quota = max(MAX_EMBEDDED // len(parts), limit)
     for part in parts:
         terms = set(stemmed_terms(part))
         unsaid = _unsaid(terms, candidates) - _name_terms(part)
-        ranked = sorted(
-            range(len(candidates)),
-            key=lambda i: (-_lexical(terms, candidates[i].text, unsaid), candidates[i].rank, i),
-        )
+        shares = [_lexical_here(part, terms, c, unsaid) for c in candidates]
+        ranked = sorted(range(len(candidates)), key=lambda i: (-shares[i], candidates[i].rank, i))
         keep.update(ranked[:quota])
     return [c for i, c in enumerate(candidates) if i in keep]
 

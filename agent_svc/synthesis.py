@@ -30,6 +30,8 @@ class Passage:
     rank: int
     # The heading the passage sits under (a course's name over its details, a form's title).
     section: str = ""
+    # Its document's title and heading (mesh.document_heading): what every line of it is about.
+    context: str = ""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from agent_svc.embedding import SentenceEmbedder
 from agent_svc.extractive import select_sentences
 from agent_svc.state import AgentState
 from agent_svc.synthesis import Passage, compose
+from mesh.document_heading import context_of
 from mesh.prompts import PromptLibrary
 
 
@@ -57,7 +58,13 @@ class ExtractiveWriter:
 
     def draft(self, state: AgentState) -> str:
         passages = [
-            Passage(c.chunk_id, c.text, rank, c.metadata.get("section", ""))
+            Passage(
+                c.chunk_id,
+                c.text,
+                rank,
+                c.metadata.get("section", ""),
+                context_of(c.title, c.metadata),
+            )
             for rank, c in enumerate(state.ranked_results())
         ]
         limit = max(self._sentences, len(state.aspects) + 1)

@@ -17,6 +17,7 @@ from judge_svc.grading import Grade, GradeChunk, LexicalGrader, LLMGrader, Suffi
 from judge_svc.metrics import JudgeMetrics
 from judge_svc.rules import Source
 from judge_svc.scoring import Decision, RiskLevel
+from mesh.document_heading import context_of
 from mesh.embedding import EMBEDDING_DIM, Vector
 from mesh.errors import InvalidInput
 from mesh.telemetry import content_tracing_enabled
@@ -56,7 +57,9 @@ def graded_text(chunk: common_pb2.Chunk) -> str:
     A passage under ``# 請假規定`` is about 請假規定 even when its sentences never say so (the
     retrieval index counts the title and heading too)."""
     heading = " ".join(
-        part.strip() for part in (chunk.title, chunk.metadata.get("section", "")) if part.strip()
+        part.strip()
+        for part in (context_of(chunk.title, chunk.metadata), chunk.metadata.get("section", ""))
+        if part.strip()
     )
     return f"{heading}\n{chunk.text}" if heading else chunk.text
 
@@ -137,7 +140,9 @@ def to_source(chunk: common_pb2.Chunk) -> Source:
     if score is not None and not math.isfinite(score):
         score = None
     section = chunk.metadata.get("section", "")
-    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, chunk.title, score, section)
+    # The document's heading beside its title: what the whole document is about.
+    title = context_of(chunk.title, chunk.metadata)
+    return Source(chunk.chunk_id, chunk.doc_id, chunk.text, title, score, section)
 
 
 def question_vector(values: Sequence[float]) -> Vector | None:

@@ -20,7 +20,9 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from mesh import document_heading
 from mesh.codes import query_codes
+from mesh.document_heading import heading_of, own_heading
 from mesh.embedding import DEFAULT_BATCH_SIZE
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
 from mesh.glossary import romanised_names
@@ -337,6 +339,12 @@ class RetrievalEngine:
             :MAX_TITLE_CHARS
         ]
         metadata = {"content_type": ctype, **doc.metadata}
+        # Stored for the grader, the judge and the writer, not indexed: with every passage's
+        # BM25 terms and vector holding it, the documents benchmark's tune half lost four
+        # answers to other passages of the same document.
+        heading = heading_of(metadata) or own_heading(title, drafts[0].section)
+        if heading:
+            metadata[document_heading.KEY] = heading
         chunks = [
             StoredChunk(
                 chunk_id=f"{doc.doc_id}#{i}",

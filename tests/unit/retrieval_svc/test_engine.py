@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from mesh.document_heading import KEY
 from mesh.errors import InvalidInput, NotFound, Unavailable
 from retrieval_svc.cache import LruSearchCache
 from retrieval_svc.embedded_backend import EmbeddedBackend
@@ -120,6 +121,21 @@ class TestRetrievalEngineIngestAndSearch:
         assert top.bm25_score is not None and top.bm25_score > 0
         assert top.fused_score >= outcome.hits[1].fused_score
         assert top.vector_score is not None and -1.0 <= top.vector_score <= 1.0 + 1e-5
+
+    async def test_the_cover_heading_the_title_does_not_say_is_kept(
+        self, engine: RetrievalEngine
+    ) -> None:
+        """The grader, the judge and the writer read it as what every passage is about."""
+        cover = "# Harbourview Community Health Clinic\n\nOpening hours and fees.\n"
+        await engine.ingest("acme", _doc("clinic", cover, title="HCHC Fee Schedule 2025"))
+        await engine.ingest(
+            "acme", _doc("fleet", "# Fleet Policy\n\nPool cars.\n", title="Fleet Policy")
+        )
+        records = {r.doc_id: r.metadata for r in await engine.list_documents("acme")}
+        assert records["clinic"][KEY] == "Harbourview Community Health Clinic"
+        assert KEY not in records["fleet"]  # the title says it already
+        outcome = await engine.search("acme", "clinic opening hours", top_k=1)
+        assert outcome.hits[0].chunk.metadata[KEY] == "Harbourview Community Health Clinic"
 
     async def test_title_defaults_to_the_doc_id(self, engine: RetrievalEngine) -> None:
         await engine.ingest("acme", _doc("policy-1", "Plain text policy.", "text/plain"))
