@@ -22,8 +22,9 @@ QUESTION_FILES = (
     "questions_office.jsonl",
     "questions_realworld.jsonl",
     "questions_fresh.jsonl",
+    "questions_fresh2.jsonl",
 )
-GENERATORS = ("make_pdfs.py", "make_office.py", "make_fresh.py")
+GENERATORS = ("make_pdfs.py", "make_office.py", "make_fresh.py", "make_fresh2.py")
 
 
 @dataclass(frozen=True)
