@@ -33,7 +33,7 @@ from judge_svc.grading import question_aspects
 from judge_svc.sentences import split_sentences
 from judge_svc.terms import content_terms, is_stop_word, normalize, stem
 from mesh.glossary import capitalised_words, english_synonyms, found_in, gloss
-from mesh.scripts import same_language
+from mesh.scripts import fold_script, same_language
 from mesh.source_clause import without_source_clause
 from mesh.text import HAN as _HAN
 from mesh.value_words import asked_value_words, holds_value_for
@@ -200,7 +200,7 @@ def focus_weights(
     # sentences hold such a value (:func:`terms_in`), never the subject.
     valued = {t for w in asked_value_words(question) for t in terms_of(w)} & terms
     relation = frozenset(t for t in terms if t not in titles and freq[t] < common) | valued
-    words = [w for w in question_aspects(question) if _HAN.search(w)]
+    words = [fold_script(w) for w in question_aspects(question) if _HAN.search(w)]
     anchor = frozenset(t for t in relation if t in valued or not is_subject(t, paragraphs))
     asked = frozenset(t for t in anchor if _in_a_word(t, words))
     return FocusWeights(weights, relation, anchor, asked)

@@ -29,7 +29,8 @@ import snowballstemmer
 import wordfreq
 from pydantic import BaseModel, ConfigDict, Field
 
-from judge_svc.terms import content_terms, normalize
+from judge_svc.terms import content_terms
+from judge_svc.terms import normalize_as_written as normalize
 from mesh import glossary
 from mesh.glossary import (
     capitalised_words,

@@ -731,3 +731,33 @@ def test_a_documents_heading_is_graded_with_its_passages() -> None:
         metadata={KEY: "Harbourview Community Health Clinic", "section": "2. Appointments"},
     )
     assert "Harbourview Community Health Clinic" in graded_text(chunk)
+
+
+def test_a_traditional_question_is_answered_by_a_simplified_line() -> None:
+    """Documents written apart from the code: 「濱江大學科研項目的結餘經費可以用幾年？」 over a
+    Simplified Chinese regulation; the judge compared the scripts as written, found none of the
+    question's words in 「结余经费……使用期限为2年」 (coverage 0.05) and refused it."""
+    from judge_svc.relevance import RelevanceChecker, RelevanceInput
+    from judge_svc.rules import detect_hallucination
+
+    lines = [
+        "3.5.1 项目通过综合绩效评价后，结余经费留归学校统筹用于科研活动的直接支出，使用期限为2年。",
+        "3.4.2 单笔支出超过5万元的，须通过银行转账方式支付。",
+    ]
+    sources = [
+        Source(f"grant#{i}", "grant", t, "滨江大学纵向科研项目经费管理细则")
+        for i, t in enumerate(lines)
+    ]
+    draft = f"{lines[0]} [grant#0]"
+    sentences = detect_hallucination(draft, sources).sentences
+
+    def coverage(question: str) -> float:
+        return (
+            RelevanceChecker()
+            .check(RelevanceInput(question, sentences, sources))
+            .features["coverage"]
+        )
+
+    traditional = coverage("濱江大學科研項目的結餘經費可以用幾年？")
+    assert traditional == pytest.approx(coverage("滨江大学科研项目的结余经费可以用几年？"))
+    assert traditional > 0.3
