@@ -37,7 +37,7 @@ from mesh.glossary import (
     translations_held,
 )
 from mesh.ranges import in_a_range, ranges
-from mesh.records import columns_not_asked, is_record
+from mesh.records import columns_not_asked, is_record, names_a_cell
 from mesh.scripts import same_language
 from mesh.source_clause import without_source_clause
 from mesh.text import HAN, english_stem, split_sentences, stemmed_terms, unwrap_lines
@@ -70,6 +70,10 @@ QUESTION_PENALTY = 0.5
 # A sentence stating a band that holds a number the question names (「20万元至100万元」 for
 # 「预算50万元的采购」) holds that number as much as one writing it.
 RANGE_BONUS = 0.25
+# A table row one of whose values the question writes in full (「低收入戶」) is the row asked
+# about, beside one holding those words inside a longer value (「中低收入戶」), which the
+# grader cannot tell apart (both hold every character pair) and may rank first.
+CELL_BONUS = 0.2
 # A table's record (「课程编号：QH-AI-301（机器学习入门）｜教室：1002」) answers a question
 # about one of its columns: one none of whose column names the question shares is about the
 # same thing but not what is asked (「机器学习入门的学费」), and gives way to a sentence that
@@ -359,7 +363,12 @@ def _held_values(
     leave out the number asked while another candidate's band holds it."""
     texts = [c.text for c in candidates]
     banded = np.array([in_a_range(question, t) for t in texts], dtype=bool)
-    coded = np.array([CODE_BONUS * holds_code(t, codes) for t in texts]) + RANGE_BONUS * banded
+    named = np.array([names_a_cell(question, t) for t in texts], dtype=bool)
+    coded = (
+        np.array([CODE_BONUS * holds_code(t, codes) for t in texts])
+        + RANGE_BONUS * banded
+        + CELL_BONUS * named
+    )
     # A how-to question's commands are its steps, as a date answers "when".
     steps = np.array([TYPED_VALUE_BONUS * c.command for c in candidates])
     # A band that leaves out the number asked (「2（含）至20」 for 「预算30万」) answers for other

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from mesh.scripts import same_language
+from mesh.scripts import fold_script, same_language
 from mesh.text import content_terms
 
 RECORD = re.compile(
@@ -92,3 +92,38 @@ def addressed_cells(question: str, text: str) -> list[str]:
     if not label or not label <= asked:
         return []
     return [value for column, value in cells[1:] if value and content_terms(column) & asked]
+
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _folded(text: str) -> str:
+    return "".join(fold_script(text).casefold().split())
+
+
+def names_a_cell(question: str, text: str) -> bool:
+    """Whether the question writes one of a table row's values in full (a row label such as
+    「低收入戶」): beside a row whose value only holds those words inside a longer one
+    (「中低收入戶」), it is the row asked about. Values of numbers alone, or of fewer than two
+    Chinese characters or one three-letter word, name nothing.
+
+    >>> q = "低收入戶未滿二歲幼兒每月補助多少？"
+    >>> names_a_cell(q, "家庭類別：低收入戶｜未滿二歲：9,000")
+    True
+    >>> names_a_cell(q, "中低收入戶 | 7,000")
+    False
+    """
+    cells = [v for _, v in fields(text)] or (
+        [c.strip() for c in re.split(r"\s*[｜|]\s*", text.strip())]
+        if "|" in text or "｜" in text
+        else []
+    )
+    asked = _folded(question)
+    for cell in cells:
+        if len(_HAN_RUN.findall(cell)) < 2 and not _LATIN_WORD.search(cell):
+            continue
+        value = _folded(cell)
+        if value and value in asked:
+            return True
+    return False

