@@ -55,7 +55,11 @@ def _sheet_blocks(rows: Iterable[tuple[str, ...]], page: int, label: str) -> lis
         top, end = 0, len(kept)
     titles = [" ".join(c for c in r if c) for r in kept[:top]]
     notes = [" ".join(c for c in r if c) for r in kept[end:]]
-    blocks = [Block(Kind.HEADING, t, page, label, level=1) for t in titles]
+    # The line right above the table names it (its heading); lines above that say something
+    # of their own ("PRCES 2025 - 11th … Symposium, Lantau Bay Convention Hall, 17-20 November
+    # 2025"): as headings each replaced the one before and was never indexed.
+    blocks = [Block(Kind.PARAGRAPH, t, page, label) for t in titles[:-1]]
+    blocks += [Block(Kind.HEADING, t, page, label, level=1) for t in titles[-1:]]
     header, body = split_header(kept[top:end])
     if header or body:
         blocks.append(

@@ -125,6 +125,21 @@ class TestOffice:
         assert blocks[1].rows[-1].cells == ("", "Total", "712")
         assert blocks[2].text == "Prices exclude VAT."
 
+    def test_two_title_rows_the_first_is_text_the_second_names_the_table(self) -> None:
+        # As two headings, the first was replaced by the second and indexed nowhere: "Where is
+        # the symposium held?" found no passage holding its venue.
+        content = (
+            b'"PRCES 2025 - Symposium, Lantau Bay Convention Hall, 17-20 November 2025",,\n'
+            b"Registration fee schedule (HKD),,\n"
+            b"Category,Early Bird Fee (HKD),Standard Fee (HKD)\n"
+            b"Student,1800,2100\n"
+            b"Member,3200,3600\n"
+        )
+        blocks = extract(CSV, content, LIMIT).document.blocks
+        assert [b.kind for b in blocks] == [Kind.PARAGRAPH, Kind.HEADING, Kind.TABLE]
+        assert "Lantau Bay Convention Hall" in blocks[0].text
+        assert blocks[1].text == "Registration fee schedule (HKD)"
+
     def test_a_sheet_of_one_column_stays_a_table(self) -> None:
         content = b"Rooms\nA101\nA102\nB201\n"
         (table,) = _tables(extract(CSV, content, LIMIT))
