@@ -132,8 +132,9 @@ _ANSWER_PATTERNS: dict[AnswerType, re.Pattern[str]] = {
         # A bare three- or four-digit number is a year unless it counts something (「1043至1050種
         # 變化」, 「1200名員工」, "1,200 people").
         r"(?<![\d.,])\d{3,4}(?![\d.,]?\d)(?!\s*(?:[至到~\-–－]\s*\d+\s*)?" + _COUNTING + r")|"
+        # 「晚間8時」, 「上午9時30分」: an hour as official notices write it.
         r"[\d" + _ZH_NUMERAL[1:-1] + r"]+\s*(?:年|月|日|天|週|周|小時|小时|分鐘|分钟|"
-        r"世紀|世纪|點|点|個月|个月)|"
+        r"世紀|世纪|點|点|時|时|個月|个月)|"
         # A day of the month: 「29號」, 「十月二十九号」; not a model's number (「鑫诺二号」).
         r"(?:(?<!\d)\d{1,2}|月\s*" + _ZH_NUMERAL + r"+)\s*[號号]|"
         # A time of day: "08:35", 「13：30」, "16h05", "1:01 p.m.".

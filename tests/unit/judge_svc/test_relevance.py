@@ -761,3 +761,19 @@ def test_a_traditional_question_is_answered_by_a_simplified_line() -> None:
     traditional = coverage("濱江大學科研項目的結餘經費可以用幾年？")
     assert traditional == pytest.approx(coverage("滨江大学科研项目的结余经费可以用几年？"))
     assert traditional > 0.3
+
+
+@pytest.mark.parametrize(
+    ("line", "states"),
+    [
+        ("二、週六：上午9時30分至晚間8時，晚間6時後入館免費。", True),
+        ("週六延長開放至晚間八時。", True),
+        ("本館同時提供導覽服務。", False),
+    ],
+)
+def test_an_hour_written_as_notices_write_it_answers_until_when(line: str, states: bool) -> None:
+    """Documents written apart from the code: 「青嵐美術館週六開到幾點？」 is answered by
+    「週六：上午9時30分至晚間8時」; an hour written 「8時」 was no time of day, the writer passed
+    the line over and the judge refused it for stating no date."""
+    question = "青嵐美術館週六開到幾點？"
+    assert states_answer(expected_type(question), line, question) is states
