@@ -21,7 +21,7 @@ import re
 from enum import StrEnum
 
 from mesh.glossary import Gloss, found_in, gloss
-from mesh.scripts import same_language
+from mesh.scripts import fold_script, same_language
 from mesh.text import content_terms
 
 
@@ -317,7 +317,16 @@ def states_count(units: tuple[str, ...], sentences: list[str], question: str = "
     if len(units) == 1 and not units[0].isascii():
         # 「三個工作天」: a classifier and a short noun may stand between the number and the unit.
         unit = re.compile(_ZH_AMOUNT + r"(?:[個个])?[\u4e00-\u9fff]{0,2}?" + _variants(units[0]))
-        return any(unit.search(s) for s in sentences)
+        if any(unit.search(s) for s in sentences):
+            return True
+        # An English document counts it in its own words: 「可以坐幾人？」 is answered by
+        # "Seats: 6 + 1 wheelchair".
+        english = _ZH_UNITS_IN_ENGLISH.get(fold_script(units[0]), ())
+        return any(
+            _NUMBER.search(s) and any(re.search(rf"\b{w}", s.lower()) for w in english)
+            for s in sentences
+            if not same_language(question or units[0], s)
+        )
     words = {w for u in units for w in _PEOPLE.get(u, (u,))}
     if any(_NUMBER.search(s) and any(w in s.lower() for w in words) for s in sentences):
         return True
@@ -331,6 +340,15 @@ _EN_UNITS_IN_CHINESE: dict[str, tuple[str, ...]] = {
     "year": ("年",), "people": ("人",), "person": ("人",), "page": ("頁",), "yuan": ("元",),
     "time": ("次",), "book": ("冊", "本"), "week": ("週", "周", "星期"), "item": ("件",),
 }  # fmt: skip
+# A Chinese unit asked for, as English documents write it (the table above, turned round, and
+# the words a table heads a count of people with).
+_ZH_UNITS_IN_ENGLISH: dict[str, tuple[str, ...]] = {}
+for _en, _zhs in _EN_UNITS_IN_CHINESE.items():
+    for _zh in _zhs:
+        _held = _ZH_UNITS_IN_ENGLISH.get(fold_script(_zh), ())
+        _ZH_UNITS_IN_ENGLISH[fold_script(_zh)] = tuple(dict.fromkeys((*_held, _en)))
+_ZH_UNITS_IN_ENGLISH["人"] += ("seat", "capacity", "place", "participant", "guest", "member")
+_ZH_UNITS_IN_ENGLISH["日"] = ("day",)
 # One cell of a table record as the chunker writes it: 「欄名：值」 or "Column: value".
 _CELL = re.compile(r"(?:^|[｜|])\s*([^｜|:：]{1,40}?)\s*[:：]\s*([^｜|]+)")
 

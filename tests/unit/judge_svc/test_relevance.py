@@ -777,3 +777,12 @@ def test_an_hour_written_as_notices_write_it_answers_until_when(line: str, state
     the line over and the judge refused it for stating no date."""
     question = "青嵐美術館週六開到幾點？"
     assert states_answer(expected_type(question), line, question) is states
+
+
+def test_a_chinese_count_is_stated_by_an_english_row() -> None:
+    """Documents written apart from the code: 「Eastmoor 議會的輪椅無障礙廂型車可以坐幾人？」 is
+    answered by "Seats: 6 + 1 wheelchair"; 人 was looked for only as Chinese writes it."""
+    question = "Eastmoor 議會的輪椅無障礙廂型車可以坐幾人？"
+    row = "Pool: P6 | Vehicle type: Wheelchair-accessible van | Seats: 6 + 1 wheelchair"
+    assert states_count(counted_unit(question), [row], question)
+    assert not states_count(counted_unit(question), ["Pool: P6 | Notice: 3 working days"], question)
