@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+import lemminflect
+
 from mesh.glossary import Gloss, found_in, gloss
 from mesh.scripts import fold_script, same_language
 from mesh.text import content_terms
@@ -270,7 +272,10 @@ _EN_NOT_NOUN = frozenset(
 _NUMBER = re.compile(r"\d|" + _EN_NUMBER, re.I)
 # "How many people" is answered by a population as often as by a number of people.
 _PEOPLE_WORDS = ("people", "person", "population", "resident", "inhabitant", "citizen")
-_PEOPLE = {"people": _PEOPLE_WORDS, "person": _PEOPLE_WORDS}
+# Places, seats and spaces are what a table's "Capacity" column counts.
+_ROOM_WORDS = ("place", "seat", "space", "spot", "capacity")
+_PEOPLE: dict[str, tuple[str, ...]] = {"people": _PEOPLE_WORDS, "person": _PEOPLE_WORDS}
+_PEOPLE |= {w: _ROOM_WORDS for w in _ROOM_WORDS[:-1]}
 
 
 def counted_unit(question: str) -> tuple[str, ...]:
@@ -379,13 +384,23 @@ def _counted_cell(sentence: str, question: str) -> bool:
 
 
 def _stem(word: str) -> str:
-    """Plural and possessive endings off ("soldiers" → "soldier")."""
-    for suffix in ("'s", "ies", "es", "s"):
-        if word.endswith("ss"):
-            return word  # "class", "address": no plural ending
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+    """A plural noun's singular, possessive off ("soldiers" → "soldier", "boxes" → "box",
+    "places" → "place"): lemminflect's tables (bundled, read offline), else the plural endings
+    off by rule. Cutting "-es" by rule made "places" "plac" and the "Capacity" column never
+    counted them.
+
+    >>> [_stem(w) for w in ("soldiers", "cities", "boxes", "buses", "places", "class")]
+    ['soldier', 'city', 'box', 'bus', 'place', 'class']
+    """
+    word = word.removesuffix("'s")
+    if word.endswith("ss") or not word.isascii():
+        return word  # "class", "address": no plural ending
+    known = lemminflect.getLemma(word, upos="NOUN", lemmatize_oov=False)
+    if known:
+        return str(known[0])
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 # The units written differently in the two scripts.

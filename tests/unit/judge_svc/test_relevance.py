@@ -786,3 +786,12 @@ def test_a_chinese_count_is_stated_by_an_english_row() -> None:
     row = "Pool: P6 | Vehicle type: Wheelchair-accessible van | Seats: 6 + 1 wheelchair"
     assert states_count(counted_unit(question), [row], question)
     assert not states_count(counted_unit(question), ["Pool: P6 | Notice: 3 working days"], question)
+
+
+def test_places_are_counted_by_a_capacity_column() -> None:
+    """ "How many places are there in the SWASH wave modelling workshop?" is answered by the row
+    "… | Capacity: 40 | …"; "places" was cut to "plac" and nothing counted it."""
+    question = "How many places are there in the SWASH wave modelling workshop at PRCES?"
+    row = "Code: W1 | Title: Numerical Wave Modelling with SWASH | Fee (HKD): 1500 | Capacity: 40"
+    assert counted_unit(question) == ("place",)
+    assert states_count(counted_unit(question), [row], question)
