@@ -237,7 +237,9 @@ COMPLEX = re.compile(
 FOLLOWUP_ZH = re.compile(
     r"^(那|那麼|那么|還有|还有|另外|而且|所以|然後|然后)|呢[?!.]?$|這個|这个|那個|那个|這些|这些|"
     r"那些|它|他們|他们|她們|她们|上面|剛才|刚才|剛剛|刚刚|前面說|前面说|同樣|同样|也一樣|也一样|"
-    r"這樣|这样|如此|的話|的话"
+    r"這樣|这样|如此|的話|的话|"
+    # A person named before: 「他是哪天出生的？」, 「她的職位是什麼？」 (not 其他, 吉他, 他人).
+    r"(?<![其吉])他(?!人)|她"
 )
 # Explicit references to what was said before: a follow-up whatever its length.
 BACK_REFERENCE = re.compile(
@@ -246,7 +248,7 @@ BACK_REFERENCE = re.compile(
 )
 FOLLOWUP_EN = re.compile(
     r"(?i)^(and|but|so|also|then|what about|how about|and what about|what if)\b|"
-    r"\b(it|its|that|this|those|these|they|them|their|the same)\b"
+    r"\b(it|its|that|this|those|these|they|them|their|the same|he|she|his|her|him)\b"
 )
 
 # Leading filler that carries no search term.

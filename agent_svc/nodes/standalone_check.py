@@ -68,6 +68,15 @@ async def best_evidence(run: Run, query: str) -> Evidence:
     return Evidence(chunks[best].doc_id, grades[best], chunks[best])
 
 
+async def _answers_as_asked(run: Run, message: str, alone: Evidence, rewritten: Evidence) -> bool:
+    """Whether the rewrite's passage answers the message as asked at least as well as the
+    message's own passage does."""
+    if rewritten.chunk is None:
+        return True
+    [own] = await relevance_scores(run, message, [rewritten.chunk], EVIDENCE)
+    return own >= alone.grade
+
+
 async def answers_the_message(run: Run, alone: Evidence, rewritten: Evidence) -> bool:
     """Whether the rewrite's passage answers the message as asked at least as well as the
     message's own passage, when the message alone already found evidence. A full new question
@@ -76,10 +85,9 @@ async def answers_the_message(run: Run, alone: Evidence, rewritten: Evidence) ->
     only pulls the old topic's document up (graded 0.71 against 0.67 for the leave policy, it
     had the question searched as "… (about 到花蓮出差)" and refused). A message that found
     nothing alone ("那第二個呢") is not asked this."""
-    if alone.grade < EVIDENCE or rewritten.chunk is None:
+    if alone.grade < EVIDENCE:
         return True
-    [own] = await relevance_scores(run, run.state.search_question, [rewritten.chunk], EVIDENCE)
-    return own >= alone.grade
+    return await _answers_as_asked(run, run.state.search_question, alone, rewritten)
 
 
 def leans_on_history(alone: Evidence, rewritten: Evidence) -> bool:
@@ -97,17 +105,24 @@ def finds_the_same_document(alone: Evidence, rewritten: Evidence) -> bool:
     return bool(alone.doc_id) and alone.doc_id == rewritten.doc_id and alone.grade >= LOWEST
 
 
-async def searched_with_history(run: Run, alone: Evidence, rewritten: Evidence) -> bool:
+async def searched_with_history(
+    run: Run, message: str, alone: Evidence, rewritten: Evidence
+) -> bool:
     """Whether the message is searched as its rewrite with the conversation.
 
     A message the classifier did not take for a follow-up is one when the searches disagree
     and only the rewrite's evidence answers it (:func:`leans_on_history`,
     :func:`answers_the_message`). One it took for a follow-up though its wording shows none
-    stays one unless both searches find the same document: a message leaning on the
+    stays one unless both searches find the same document, or the message alone finds a usable
+    passage that the rewrite's passage answers worse, as asked: a message leaning on the
     conversation ("他妻子叫什么名字？") alone finds another subject's passage, often graded
-    higher, so the grades cannot overrule the classifier there."""
+    higher, but the rewrite's passage answers it as well; the minutes' passage the rewrite of
+    「成績等第 X 代表什麼情況？」 finds (0.58) does not answer the message at all, the grading
+    rules' one (0.55) does."""
     if run.is_followup:
-        return not finds_the_same_document(alone, rewritten)
+        if finds_the_same_document(alone, rewritten):
+            return False
+        return alone.grade < LOWEST or await _answers_as_asked(run, message, alone, rewritten)
     return leans_on_history(alone, rewritten) and await answers_the_message(run, alone, rewritten)
 
 
@@ -135,7 +150,7 @@ async def standalone_check(run: Run) -> AsyncIterator[agent_pb2.AskStreamRespons
         f"alone: {alone.doc_id or 'nothing'} ({alone.grade:.2f}); with the conversation: "
         f"{rewritten.doc_id or 'nothing'} ({rewritten.grade:.2f})"
     )
-    if await searched_with_history(run, alone, rewritten):
+    if await searched_with_history(run, message or state.search_question, alone, rewritten):
         state.search_question = contextual
         state.task_type = common_pb2.TASK_TYPE_CONVERSATION_FOLLOWUP
         # The router wrote its queries for the rewrite when it took the message for one.

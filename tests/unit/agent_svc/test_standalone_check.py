@@ -158,7 +158,8 @@ async def test_a_model_follow_up_finding_another_document_stays_one() -> None:
     def grade_of(asked: str, chunk_id: str) -> float:
         if asked == rewrite:
             return {"sec#0": 0.5}.get(chunk_id, 0.1)
-        return {"cafe#0": 0.9}.get(chunk_id, 0.1)
+        # The rewrite's passage answers the message as asked as well as the other does.
+        return {"cafe#0": 0.9, "sec#0": 0.9}.get(chunk_id, 0.1)
 
     up = FakeUpstreams(
         [*DOCS, chunk("cafe#0", "The cafe phone number is 555-0100.", "Cafe")],
@@ -170,3 +171,23 @@ async def test_a_model_follow_up_finding_another_document_stays_one() -> None:
     assert "searched as the follow-up" in check, check
     searched = [q for q, _ in up.searches]
     assert searched.count(question) == 1 and searched[-1] == rewrite, searched  # checked only
+
+
+async def test_a_model_follow_up_whose_rewrite_finds_what_does_not_answer_it_stands_alone() -> None:
+    """Found in Chromium: 「成績等第 X 代表什麼情況？」 after a question on meeting minutes; the
+    rewrite with the minutes in front found the minutes (0.58), the message alone the grading
+    rules (0.55), and the minutes' passage does not answer the message as asked."""
+    question = "When must annual leave be requested?"
+    rewrite = "About the lost laptop security team, when must annual leave be requested?"
+
+    def grade_of(asked: str, chunk_id: str) -> float:
+        if asked == rewrite:
+            return {"sec#0": 0.58}.get(chunk_id, 0.1)
+        return {"hr#0": 0.55}.get(chunk_id, 0.0)
+
+    up = FakeUpstreams(DOCS, grade_of=grade_of)
+    up.routes[question] = _followup_route(question, rewrite)
+    events = await _second(up, question)
+    [check] = _checks(events)
+    assert check.startswith("the message stands alone"), check
+    assert "[hr#0]" in answer_of(events).answer

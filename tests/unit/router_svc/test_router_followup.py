@@ -12,6 +12,7 @@ from router_svc.followup import (
     conversation_topic,
     detect_followup,
     last_user_question,
+    rewrite_with_history,
     topic_of,
 )
 from router_svc.offline import LexiconRouter
@@ -197,3 +198,20 @@ class TestAFollowUpOnlyTheClassifierSees:
     def test_a_cue_keeps_the_rewrite(self, question: str) -> None:
         d = self._route(question, EN)
         assert d.is_followup and not d.contextual_question
+
+
+@pytest.mark.parametrize(
+    ("message", "leans"),
+    [
+        ("他是哪天出生的？", True),
+        ("她的職位是什麼？", True),
+        ("When was he born?", True),
+        ("其他費用怎麼算？", False),
+        ("吉他社在哪裡？", False),
+    ],
+)
+def test_a_person_named_before_is_a_cue(message: str, leans: bool) -> None:
+    """「他是哪天出生的？」 after 「维尔纳·法伊曼是谁？」 showed no cue, so retrieval weighed it
+    alone against its rewrite, and another person's birth date won (follow-ups set, tune)."""
+    history = [HistoryTurn("user", "维尔纳·法伊曼是谁？"), HistoryTurn("assistant", "政治人物")]
+    assert rewrite_with_history(message, history, "zh-Hans")[1] is leans
