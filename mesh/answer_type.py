@@ -345,15 +345,21 @@ _EN_UNITS_IN_CHINESE: dict[str, tuple[str, ...]] = {
     "year": ("年",), "people": ("人",), "person": ("人",), "page": ("頁",), "yuan": ("元",),
     "time": ("次",), "book": ("冊", "本"), "week": ("週", "周", "星期"), "item": ("件",),
 }  # fmt: skip
+
+
 # A Chinese unit asked for, as English documents write it (the table above, turned round, and
 # the words a table heads a count of people with).
-_ZH_UNITS_IN_ENGLISH: dict[str, tuple[str, ...]] = {}
-for _en, _zhs in _EN_UNITS_IN_CHINESE.items():
-    for _zh in _zhs:
-        _held = _ZH_UNITS_IN_ENGLISH.get(fold_script(_zh), ())
-        _ZH_UNITS_IN_ENGLISH[fold_script(_zh)] = tuple(dict.fromkeys((*_held, _en)))
-_ZH_UNITS_IN_ENGLISH["人"] += ("seat", "capacity", "place", "participant", "guest", "member")
-_ZH_UNITS_IN_ENGLISH["日"] = ("day",)
+def _zh_units_in_english() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for en, zhs in _EN_UNITS_IN_CHINESE.items():
+        for zh in map(fold_script, zhs):
+            out[zh] = tuple(dict.fromkeys((*out.get(zh, ()), en)))
+    out["人"] += ("seat", "capacity", "place", "participant", "guest", "member")
+    out["日"] = ("day",)
+    return out
+
+
+_ZH_UNITS_IN_ENGLISH = _zh_units_in_english()
 # One cell of a table record as the chunker writes it: 「欄名：值」 or "Column: value".
 _CELL = re.compile(r"(?:^|[｜|])\s*([^｜|:：]{1,40}?)\s*[:：]\s*([^｜|]+)")
 

@@ -8,10 +8,11 @@ columns. The classroom row 「课程编号：QH-AI-301（机器学习入门）�
 
 from __future__ import annotations
 
+import functools
 import re
 
 from mesh.scripts import fold_script, same_language
-from mesh.text import content_terms
+from mesh.text import HAN, content_terms
 
 RECORD = re.compile(
     r"^[^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*(?:[｜|][^｜|\n。！？；!?;]{1,40}[:：][^｜|\n]*)+$"
@@ -94,11 +95,12 @@ def addressed_cells(question: str, text: str) -> list[str]:
     return [value for column, value in cells[1:] if value and content_terms(column) & asked]
 
 
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
+@functools.lru_cache(maxsize=4096)
 def _folded(text: str) -> str:
+    """One script, one case, no spaces (the writer asks this of one question per candidate)."""
     return "".join(fold_script(text).casefold().split())
 
 
@@ -121,7 +123,7 @@ def names_a_cell(question: str, text: str) -> bool:
     )
     asked = _folded(question)
     for cell in cells:
-        if len(_HAN_RUN.findall(cell)) < 2 and not _LATIN_WORD.search(cell):
+        if len(HAN.findall(cell)) < 2 and not _LATIN_WORD.search(cell):
             continue
         value = _folded(cell)
         if value and value in asked:
