@@ -51,6 +51,7 @@ from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
 from retrieval_svc.store import DocumentRecord, StoredChunk
 from retrieval_svc.text import query_terms, tokenize
+from retrieval_svc.title_names import documents_named, name_words
 
 log = logging.getLogger(__name__)
 
@@ -740,6 +741,31 @@ class RetrievalEngine:
         scope = ChunkFilter(named, where.metadata if where is not None else None)
         return named_first(crossed, await self._backend.bm25_search(tenant, glossed, pool, scope))
 
+    async def _named_first(
+        self,
+        tenant: str,
+        query: str,
+        tokens: list[str],
+        hits: list[ScoredChunk],
+        pool: int,
+        where: ChunkFilter,
+    ) -> list[ScoredChunk]:
+        """``hits`` with those of the documents the query names by a title word
+        (:mod:`retrieval_svc.title_names`), found by the query's terms within them, first."""
+        if not tokens or not name_words(query):
+            return hits
+        named = documents_named(query, await self._backend.list_documents(tenant))
+        if where.doc_ids is not None:
+            named &= where.doc_ids
+        if not named:
+            return hits
+        scope = ChunkFilter(named, where.metadata)
+        # Within a named document in the other language only the glosses match ("data" for
+        # 「数据」); the name itself is in its title, not in its passages.
+        glossed = await asyncio.to_thread(gloss_query_terms, query) if self._cross_language else []
+        found = await self._backend.bm25_search(tenant, [*tokens, *glossed], pool, scope)
+        return named_first(hits, found)[:pool] if found else hits
+
     async def search(
         self,
         tenant: str,
@@ -813,6 +839,7 @@ class RetrievalEngine:
                     extra = [h for h in merged if h.chunk.chunk_id not in seen]
                     whole = await asyncio.to_thread(holding_a_translation, query, extra)
                     cross_only.update(h.chunk.chunk_id for h in whole)
+            merged = await self._named_first(tenant, query, tokens, merged, pool, where)
             codes = query_codes(query)
             if not codes:
                 return merged

