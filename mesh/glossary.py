@@ -333,12 +333,16 @@ def gloss_chinese(text: str) -> list[Gloss]:
     glosses: list[Gloss] = []
     seen: set[str] = set()
     for word in rjieba.cut(fold_script(text)):
-        if word in seen or len(word) < 2 or word in CHINESE_QUESTION_WORDS:
-            continue
-        seen.add(word)
-        senses = table.get(word)
-        if senses:
-            glosses.append(Gloss(word, senses, word in _tables().names))
+        # A compound CC-CEDICT lacks is glossed by its words (jieba's search-mode cut):
+        # 「临床试验」 by 临床 "clinical" and 试验 "test".
+        parts = [word] if word in table else rjieba.cut_for_search(word)
+        for part in parts:
+            if part in seen or len(part) < 2 or part in CHINESE_QUESTION_WORDS:
+                continue
+            seen.add(part)
+            senses = table.get(part)
+            if senses:
+                glosses.append(Gloss(part, senses, part in _tables().names))
     return glosses + _office_glosses(fold_script(text), seen)
 
 

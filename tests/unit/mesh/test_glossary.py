@@ -147,3 +147,10 @@ def test_an_amount_is_glossed_in_ten_thousands() -> None:
     assert [g.name for g in gloss("yuan")] == [False]
     assert "12345" not in _translations(gloss("room 12345 costs 15000 yuan"))
     assert _translations(gloss("room 12345 costs 15000 yuan"))["15000"][0] == "1.5万元"
+
+
+def test_a_compound_the_dictionary_lacks_is_glossed_by_its_words() -> None:
+    glossed = {g.word: g.translations for g in gloss("临床试验数据要保存多少年？")}
+    assert "临床试验" not in glossed  # CC-CEDICT has no entry for the compound
+    assert "clinical" in glossed["临床"] and "test" in glossed["试验"]
+    assert "data" in glossed["数据"]
