@@ -207,9 +207,19 @@ def _enumeration_en(text: str) -> list[str]:
         while k < len(tokens) and tokens[k] != "," and _is_content(tokens[k]) and len(right) < 4:
             right.append(tokens[k])
             k += 1
-        if items and right and not _a_band(items[-1], right):
+        if items and right and not _a_band(items[-1], right) and not _in_a_name(tokens, j):
             return [" ".join(item) for item in [*items, right]]
     return []
+
+
+def _in_a_name(tokens: list[str], j: int) -> bool:
+    """Whether the "and" at ``tokens[j]`` is inside a name ("University of Science and
+    Technology", "Department of Health and Social Care"): capitalised words on both sides, the
+    first right after "of"."""
+    if j < 2 or j + 1 >= len(tokens):
+        return False
+    left, right = tokens[j - 1], tokens[j + 1]
+    return tokens[j - 2].lower() == "of" and left[:1].isupper() and right[:1].isupper()
 
 
 def _a_band(left: list[str], right: list[str]) -> bool:

@@ -98,6 +98,16 @@ class TestDecompose:
         assert decompose("出差的住宿費上限是多少？") == []
         assert decompose("How often are passwords rotated?") == []
 
+    def test_and_inside_a_name_joins_no_items(self) -> None:
+        """Documents set (f2-133): "Hengchuan University of Science and Technology" was
+        searched as "Science" and "Technology mail centre located"."""
+        question = "Where is the Hengchuan University of Science and Technology mail centre?"
+        assert decompose(question) == []
+        assert decompose("What are the rules for Annual Leave and Sick Leave?") == [
+            "Annual Leave",
+            "Sick Leave",
+        ]
+
     def test_numbers_joined_by_and_are_a_band_not_items(self) -> None:
         """Documents set (pdf-126): "between 10,000 and 200,000 yuan" was searched as "10",
         "000" and "200": the thousands separator read as a list's comma."""
