@@ -55,6 +55,9 @@ _INTERROGATIVES = re.compile(
     # 「X｜…｜說明：未參加期末考試」, which no source says "stands for" or "situation" in.
     r"代表什麼情況|代表什么情况|代表什麼|代表什么|是什麼意思|是什么意思|什麼意思|什么意思|"
     r"什麼情況|什么情况|甚麼情況|\bstands? for\b|\bmeans?(?=\s*[?？]?\s*$)|"
+    # "How soon…" asks for a time as "how long" does; "do I need to" is a modal as "should"
+    # is: no source sentence writes either, so they weighed the most.
+    r"\bhow soon\b|\b(?:need|needs|have|has) to\b|"
     r"\b(?:how|what|which|who|whom|whose|when|"
     r"where|why|often|many|much|long|kind|type|tell|please|know|does|did|do)\b",
     re.I,

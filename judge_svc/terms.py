@@ -74,8 +74,22 @@ def _stem(word: str) -> str:
     word = base_form(word)  # "led" is "lead", "sent" "send" (:func:`mesh.text.base_form`)
     for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "s", "ly"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            stem = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            return _undoubled(stem) if suffix in _DOUBLING else stem
     return word
+
+
+# Suffixes before which English doubles a final consonant: "submitted", "planning".
+_DOUBLING = frozenset({"ings", "ing", "edly", "ed"})
+
+
+def _undoubled(stem: str) -> str:
+    """``stem`` without the consonant its suffix doubled ("submitt" is "submit", as the
+    question's "submit" is), as Porter's stemmer does: not l, s or z ("call", "pass")."""
+    last = stem[-1]
+    if len(stem) > 3 and last == stem[-2] and last not in "aeiouylsz":
+        return stem[:-1]
+    return stem
 
 
 def stem(word: str) -> str:

@@ -795,3 +795,16 @@ def test_places_are_counted_by_a_capacity_column() -> None:
     row = "Code: W1 | Title: Numerical Wave Modelling with SWASH | Fee (HKD): 1500 | Capacity: 40"
     assert counted_unit(question) == ("place",)
     assert states_count(counted_unit(question), [row], question)
+
+
+def test_how_soon_and_need_to_ask_and_a_doubled_consonant_is_one() -> None:
+    """Documents set (pdf-143): "How soon after a trip do I need to submit my expense claim?"
+    weighed "soon" and "need", which no source sentence writes, the most; and "6.1 Claims are
+    submitted … within 30 days of the end of the trip" did not say "submit" ("submitt"). The
+    line that answers was refused as covering a fifth of the question."""
+    question = "How soon after a trip do I need to submit my expense claim?"
+    assert focus_terms(question) == {"trip", "submit", "expense", "claim"}
+    line = "6.1 Claims are submitted in ExpenseHub within 30 days of the end of the trip."
+    assert {"submit", "claim", "trip"} <= terms_of(line)
+    assert "need" in focus_terms("special needs support for pupils")
+    assert {"call", "fill", "plan"} <= terms_of("called, filled and planned")
