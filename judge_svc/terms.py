@@ -73,10 +73,20 @@ _NOT_NAMES = frozenset(
 def _stem(word: str) -> str:
     word = base_form(word)  # "led" is "lead", "sent" "send" (:func:`mesh.text.base_form`)
     for suffix in ("ations", "ation", "ings", "ing", "edly", "ed", "ies", "s", "ly"):
+        if suffix == "s" and word.endswith(("ss", "us", "is")):
+            continue  # "continuous", "status", "basis", "class" are not plurals
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stem = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            return _undoubled(stem) if suffix in _DOUBLING else stem
-    return word
+            if suffix in _DOUBLING:  # the silent "e" went with the suffix: "filed", "driving"
+                return _undoubled(stem)
+            return _without_e(stem)
+    return _without_e(word)
+
+
+def _without_e(stem: str) -> str:
+    """``stem`` without a final silent "e": "drive" and "driving", "expense" and "expenses"
+    are one stem ("driv", "expens")."""
+    return stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem
 
 
 # Suffixes before which English doubles a final consonant: "submitted", "planning".
