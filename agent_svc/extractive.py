@@ -310,7 +310,10 @@ def select_sentences(
     language of ``language_of`` (the question as asked) when its sentences bear on it."""
     every = _candidates(passages, commands=expected_type(question) is AnswerType.STEPS)
     candidates = _in_language(language_of, every, question)
-    codes = query_codes(question)
+    # A code the documents' titles write names the document ("prces2025 … late fee"), not the
+    # row asked for: the registration desk's e-mail holding it was quoted for every question.
+    titles = " ".join(p.context for p in passages).casefold()
+    codes = [c for c in query_codes(question) if c not in titles]
     if codes:  # a row holding the code is quoted in its own language (as a quote)
         kept = set(candidates)
         candidates += [c for c in every if c not in kept and holds_code(c.text, codes)]

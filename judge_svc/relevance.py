@@ -209,7 +209,7 @@ class RelevanceChecker:
         checked = _cross_language(inp.question, texts) or bool(query_codes(inp.question))
         before = _antecedents(answer, inp.sources) if checked else []
         named = _names_given(inp.question, texts, [*cited_titles, *before], report)
-        report = _codes_given(inp.question, texts, named, before)
+        report = _codes_given(inp.question, texts, named, before, cited_titles)
         return replace(report, lines=lines)
 
     def _semantic(
@@ -310,13 +310,19 @@ def _antecedents(answer: Sequence[Sentence], sources: Sequence[Source]) -> list[
 
 
 def _codes_given(
-    question: str, texts: Sequence[str], report: RelevanceReport, context: Sequence[str] = ()
+    question: str,
+    texts: Sequence[str],
+    report: RelevanceReport,
+    context: Sequence[str] = (),
+    titles: Sequence[str] = (),
 ) -> RelevanceReport:
     """An answer to a question that names a code (「文件編號 DHAW20190045 的金額」, "tag
     SJ4664-1") states it, in its lines or the sentences they continue (``context``,
     :func:`_antecedents`): rows about other documents share every other word of the question
-    and were accepted."""
-    codes = query_codes(question)
+    and were accepted. A code the cited documents' ``titles`` write names the document
+    ("prces2025 retired delegate late fee"), and is given by citing it."""
+    named_documents = " ".join(titles).casefold()
+    codes = [c for c in query_codes(question) if c not in named_documents]
     if not codes:
         return report
     kind = report.expected_type

