@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
+from judge_svc.terms import stem
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
 from mesh.codes import holds_code, query_codes
 from mesh.measures import asked_date_part, states_date_part
@@ -176,9 +177,13 @@ _DIGITS = re.compile(r"\d+")
 # Words that ask for a calculation, not for anything a document says (stems as terms_of cuts
 # them: "times" → "time").
 _ARITHMETIC_WORDS = frozenset(
-    "plus minus time times divid divided multipli multiplied percent sum product equal square "
-    "root power calcul calculate comput what much result answer number of by divide multiply "
-    "subtract add".split()
+    form
+    for word in (
+        "plus minus time times divided multiplied percent percentage sum product equal square "
+        "root power calculate compute what much result answer number of by divide multiply "
+        "subtract add average"
+    ).split()
+    for form in (word, stem(word))  # as the question's terms are stemmed ("squar", "divid")
 )
 _ARITHMETIC_CHARS = frozenset(
     "加減减乘除以等於于的次方根號号平開开算計计幫帮一下百分之是多少啊呢嗎吗請请問问個个和我你您"

@@ -269,3 +269,15 @@ def test_a_row_without_the_letter_asked_goes_beside_the_row_holding_it() -> None
     assert lines["等第：X｜分數區間：0｜說明：未參加期末考試且未請假"] == ""
     # "A" and "I" are words, not the letter asked; nothing is dropped for them.
     assert NO_CODE not in _lines("Is A+ the best grade?", draft, [grades]).values()
+
+
+def test_words_of_arithmetic_are_set_aside_as_the_question_is_stemmed() -> None:
+    """The word "square" stems to "squar" since the judge's stems drop a silent e: the tool's
+    answer to "What is the square root of 144?" lost its place alone (answers benchmark)."""
+    for question, summary in [
+        ("What is the square root of 144?", "sqrt(144) → 12"),
+        ("What is the average of 3, 5 and 10?", "(3 + 5 + 10) / 3 → 6"),
+    ]:
+        lines = _beside(question, "calculator", summary)
+        assert lines[f"calculator: {summary}"] == ""
+        assert lines[PADDING] == BESIDE_TOOL
