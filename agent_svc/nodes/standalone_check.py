@@ -31,7 +31,9 @@ from agent_svc.nodes.retrieval_checker import relevance_scores
 from agent_svc.run import Run
 from agent_svc.state import THRESHOLDS
 from groundmesh.v1 import agent_pb2, common_pb2
+from mesh.document_heading import context_of
 from mesh.errors import GroundmeshError
+from mesh.title_words import names_title
 
 log = logging.getLogger(__name__)
 tracer = trace.get_tracer("groundmesh.agent")
@@ -105,6 +107,24 @@ def finds_the_same_document(alone: Evidence, rewritten: Evidence) -> bool:
     return bool(alone.doc_id) and alone.doc_id == rewritten.doc_id and alone.grade >= LOWEST
 
 
+def _title_of(evidence: Evidence) -> str:
+    chunk = evidence.chunk
+    return context_of(chunk.title, chunk.metadata) if chunk is not None else ""
+
+
+def names_its_own_document(message: str, alone: Evidence, rewritten: Evidence) -> bool:
+    """Whether the message names, by a rare word of its title ("Northgate"), the document its
+    own search found usable, and not the one the rewrite found: a new question about another
+    organisation. 「Northgate理工學院的臨床試驗數據要保存多少年？」 after a question on a
+    projector loan was taken for a follow-up (0.24) and answered from the loan form."""
+    return (
+        alone.grade >= LOWEST
+        and alone.doc_id != rewritten.doc_id
+        and names_title(message, _title_of(alone))
+        and not names_title(message, _title_of(rewritten))
+    )
+
+
 async def searched_with_history(
     run: Run, message: str, alone: Evidence, rewritten: Evidence
 ) -> bool:
@@ -114,11 +134,14 @@ async def searched_with_history(
     and only the rewrite's evidence answers it (:func:`leans_on_history`,
     :func:`answers_the_message`). One it took for a follow-up though its wording shows none
     stays one unless both searches find the same document, or the message alone finds a usable
-    passage that the rewrite's passage answers worse, as asked: a message leaning on the
-    conversation ("他妻子叫什么名字？") alone finds another subject's passage, often graded
-    higher, but the rewrite's passage answers it as well; the minutes' passage the rewrite of
-    「成績等第 X 代表什麼情況？」 finds (0.58) does not answer the message at all, the grading
-    rules' one (0.55) does."""
+    passage that the rewrite's passage answers worse, as asked, or it names the document it
+    found alone by its title (:func:`names_its_own_document`, either kind of message): a
+    message leaning on the conversation ("他妻子叫什么名字？") alone finds another subject's
+    passage, often graded higher, but the rewrite's passage answers it as well; the minutes'
+    passage the rewrite of 「成績等第 X 代表什麼情況？」 finds (0.58) does not answer the
+    message at all, the grading rules' one (0.55) does."""
+    if names_its_own_document(message, alone, rewritten):
+        return False
     if run.is_followup:
         if finds_the_same_document(alone, rewritten):
             return False

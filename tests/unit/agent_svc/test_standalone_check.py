@@ -191,3 +191,24 @@ async def test_a_model_follow_up_whose_rewrite_finds_what_does_not_answer_it_sta
     [check] = _checks(events)
     assert check.startswith("the message stands alone"), check
     assert "[hr#0]" in answer_of(events).answer
+
+
+async def test_a_model_follow_up_naming_the_document_it_finds_by_its_title_stands_alone() -> None:
+    """Found in Chromium: 「Northgate理工學院的臨床試驗數據要保存多少年？」 after a question on a
+    projector loan was taken for a follow-up (0.24); the rewrite's loan-form passage was graded
+    against the message as well as the records schedule's, so it stayed one and was answered
+    from the loan form. The message names the schedule by its title's rare word."""
+    question = "How long does Northgate keep the records?"
+    rewrite = "About the lost laptop security team, how long does Northgate keep the records?"
+    schedule = chunk("ng#0", "Student records are kept for 6 years.", "Northgate Schedule")
+
+    def grade_of(asked: str, chunk_id: str) -> float:
+        # The rewrite's passage is graded above the message's own, against either phrasing.
+        return {"sec#0": 0.72, "ng#0": 0.65}.get(chunk_id, 0.1)
+
+    up = FakeUpstreams([*DOCS, schedule], grade_of=grade_of)
+    up.routes[question] = _followup_route(question, rewrite)
+    events = await _second(up, question)
+    [check] = _checks(events)
+    assert check.startswith("the message stands alone"), check
+    assert "[ng#0]" in answer_of(events).answer
