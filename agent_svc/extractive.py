@@ -29,7 +29,7 @@ from agent_svc.synthesis import (
     without_code_blocks,
 )
 from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
-from mesh.codes import holds_code, query_codes
+from mesh.codes import codes_asked, holds_code
 from mesh.glossary import (
     capitalised_words,
     english_synonyms,
@@ -312,8 +312,7 @@ def select_sentences(
     candidates = _in_language(language_of, every, question)
     # A code the documents' titles write names the document ("prces2025 … late fee"), not the
     # row asked for: the registration desk's e-mail holding it was quoted for every question.
-    titles = " ".join(p.context for p in passages).casefold()
-    codes = [c for c in query_codes(question) if c not in titles]
+    codes = codes_asked(question, [p.context for p in passages])
     if codes:  # a row holding the code is quoted in its own language (as a quote)
         kept = set(candidates)
         candidates += [c for c in every if c not in kept and holds_code(c.text, codes)]

@@ -61,7 +61,7 @@ from mesh.answer_type import (
     states_answer,
     states_count,
 )
-from mesh.codes import holds_code, query_codes
+from mesh.codes import codes_asked, holds_code, query_codes
 from mesh.embedding import Matrix, Vector
 from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
@@ -321,8 +321,7 @@ def _codes_given(
     :func:`_antecedents`): rows about other documents share every other word of the question
     and were accepted. A code the cited documents' ``titles`` write names the document
     ("prces2025 retired delegate late fee"), and is given by citing it."""
-    named_documents = " ".join(titles).casefold()
-    codes = [c for c in query_codes(question) if c not in named_documents]
+    codes = codes_asked(question, titles)
     if not codes:
         return report
     kind = report.expected_type

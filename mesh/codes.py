@@ -47,6 +47,17 @@ def query_codes(query: str) -> list[str]:
     return list(dict.fromkeys(codes))
 
 
+def codes_asked(query: str, titles: Sequence[str]) -> list[str]:
+    """:func:`query_codes` less those a title writes: a code in a document's name
+    ("fresh2-prces2025-registration-en.xlsx") names the document, not the row asked for.
+
+    >>> codes_asked("prces2025 late fee for PO-25-0134", ["prces2025-registration.xlsx"])
+    ['po-25-0134']
+    """
+    named = " ".join(titles).casefold()
+    return [c for c in query_codes(query) if c not in named]
+
+
 def holds_code(text: str, codes: Sequence[str]) -> bool:
     """Whether ``text`` holds one of ``codes`` as a whole token, whatever its case."""
     low = text.lower()

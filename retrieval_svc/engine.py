@@ -27,6 +27,7 @@ from mesh.embedding import DEFAULT_BATCH_SIZE
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
 from mesh.glossary import romanised_names
 from mesh.text_decoding import declared_charset
+from mesh.title_words import name_words
 from retrieval_svc.backend import ChunkFilter, ScoredChunk, SearchBackend, TextFirstBackend
 from retrieval_svc.cache import SearchCache, outcome_from_json, outcome_to_json
 from retrieval_svc.chunking import chunk_blocks
@@ -51,7 +52,7 @@ from retrieval_svc.ingest_cache import IngestCache, content_hash, passage_key
 from retrieval_svc.results import Hit, SearchMode, SearchOutcome
 from retrieval_svc.store import DocumentRecord, StoredChunk
 from retrieval_svc.text import query_terms, tokenize
-from retrieval_svc.title_names import documents_named, name_words
+from retrieval_svc.title_names import documents_named
 
 log = logging.getLogger(__name__)
 
