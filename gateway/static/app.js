@@ -761,16 +761,34 @@ function renderJob(job) {
 
 const FINAL_JOB_STATES = new Set(["done", "failed", "cancelled"]);
 
-// Polls the job until it is final (EventSource cannot send the API key header).
+const POLL_MS = 500;
+const MAX_POLL_MS = 8000;
+
+// A poll refused for now: the key's rate spent by its other requests (429; a few files
+// followed at once poll faster than the key's sustained rate), or a gateway restarting.
+function refusedForNow(status) {
+  return status === 429 || status === 502 || status === 503 || status === 504;
+}
+
+// Polls the job until it is final (EventSource cannot send the API key header). A poll refused
+// for now is tried again after Retry-After, or a pause that doubles: the job goes on in the
+// background either way, and its row must not stop at "processing".
 async function followJob(job) {
   renderJob(job);
+  let pause = POLL_MS;
   while (!FINAL_JOB_STATES.has(job.state)) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, pause));
     const response = await fetch("/v1/jobs/" + encodeURIComponent(job.job_id), { headers: headers() });
+    if (refusedForNow(response.status)) {
+      const after = Number(response.headers.get("Retry-After"));
+      pause = after > 0 ? after * 1000 : Math.min(pause * 2, MAX_POLL_MS);
+      continue;
+    }
     if (!response.ok) {
       setStatus(await errorMessage(response), true);
       return;
     }
+    pause = POLL_MS;
     job = await response.json();
     renderJob(job);
   }

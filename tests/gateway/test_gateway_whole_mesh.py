@@ -284,6 +284,39 @@ def browser() -> Iterator[Any]:
 
 
 class TestChatPage:
+    def test_an_upload_is_followed_to_done_through_refused_polls(
+        self, mesh: Mesh, browser: Any, tmp_path: Path
+    ) -> None:
+        """Found in Chromium: four files uploaded at once poll their jobs faster than a key's
+        sustained rate (5 a second); the first 429 stopped following the last job, and its row
+        stayed at "processing" though the document was ready. A refused poll is tried again."""
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US")
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        refused: list[str] = []
+
+        def refuse_twice(route: Any) -> None:
+            if route.request.method == "GET" and len(refused) < 2:
+                refused.append(route.request.url)
+                body = '{"error": {"code": "RESOURCE_EXHAUSTED", "message": "rate limit"}}'
+                route.fulfill(status=429, headers={"Retry-After": "1"}, body=body)
+            else:
+                route.continue_()
+
+        page.route("**/v1/jobs/*", refuse_twice)
+        page.goto(mesh.url + "/")
+        page.fill("#api-key", KEY)
+        page.dispatch_event("#api-key", "change")
+        page.wait_for_selector("#doc-list li.doc[data-doc-id='security.md']")
+        upload = tmp_path / "polled.md"
+        upload.write_text("# Lockers\n\nLockers are emptied every Friday.\n", encoding="utf-8")
+        page.set_input_files("#upload-input", str(upload))
+        page.click("#upload")
+        page.wait_for_selector("#job-list li[data-state='done']", timeout=60_000)
+        page.wait_for_selector("#doc-list li.doc[data-doc-id='polled.md']")
+        assert refused  # the job was followed through refused polls
+        assert not errors, errors
+
     def test_ask_watch_steps_read_answer_open_citation(
         self, mesh: Mesh, browser: Any, tmp_path: Path
     ) -> None:
