@@ -15,8 +15,20 @@ import re
 from mesh.han_numerals import HAN_NUMERAL, HAN_NUMERAL_CHARS, han_number
 from mesh.records import fields, is_record
 
-_SCALE = {"万": 10_000.0, "萬": 10_000.0, "千": 1_000.0, "k": 1_000.0, "K": 1_000.0}
-_NUMBER = r"((?!0\d)\d+(?:,\d{3})*(?:\.\d+)?)\s*([万萬千kK])?"  # 0571: a phone's, not an amount
+_SCALE = {
+    "万": 10_000.0,
+    "萬": 10_000.0,
+    "千": 1_000.0,
+    "亿": 100_000_000.0,
+    "億": 100_000_000.0,
+    "k": 1_000.0,
+    "K": 1_000.0,
+    "thousand": 1_000.0,
+    "million": 1_000_000.0,
+    "billion": 1_000_000_000.0,
+}
+# 0571 is a phone's, not an amount; "10 million" is 1000万.
+_NUMBER = r"((?!0\d)\d+(?:,\d{3})*(?:\.\d+)?)\s*([万萬千亿億kK]|thousand\b|million\b|billion\b)?"
 _UNIT = r"\s*(元|圓|分|%|％|人|天|日|年|月|小時|小时|歲|岁|yuan|points?)?\s*"
 _TO = r"(?:至|到|~|～|-|–|—|\bto\b)"
 # 「10（含）至50」: whether an end belongs to the band, said beside it.
@@ -35,7 +47,17 @@ _OPEN_BEFORE = re.compile(
     r"(?![\d\-/:])",
     re.I,
 )
-_BELOW = frozenset({"以下", "及以下", "以内", "以內", "under", "below", "less than", "up to"})
+# 「超过1000万元的部分」 (not 「超过500万元至1000万元」, a closed band).
+_OPEN_BEFORE_HAN = re.compile(
+    r"(不超过|不超過|不高于|不高於|不低于|不低於|不少于|不少於|超过|超過|高于|高於|大于|大於|"
+    r"多于|多於|低于|低於|少于|少於|不足|未满|未滿)\s*"
+    rf"([£$€¥])?{_NUMBER}(?![\d,.])(?!\s*[元圓]?{_INCLUDED}\s*{_TO}){_UNIT}(?![\d\-/:])"
+)
+_BELOW = frozenset(
+    {"以下", "及以下", "以内", "以內", "under", "below", "less than", "up to"}
+    | {"低于", "低於", "少于", "少於", "不足", "未满", "未滿"}
+    | {"不超过", "不超過", "不高于", "不高於"}
+)
 _ASKED = re.compile(rf"(?<![\d\-/.:A-Za-z])[£$€¥]?{_NUMBER}(?![\d\-/:])")
 # A Chinese numeral counting something: 「兩天」, 「三十日」, 「五萬元」 (not 「一般」 or 「十分」,
 # nor the ordinal 「第一次」).
@@ -104,6 +126,9 @@ def _bands(
     for m in _OPEN_BEFORE.finditer(text):
         side, money, digits, scale, unit = m.groups()
         out.extend(_open(side, digits, scale or default, cell or bool(money or scale or unit)))
+    for m in _OPEN_BEFORE_HAN.finditer(text):  # 「不少于3家」 counts suppliers: no band
+        side, money, digits, scale, unit = m.groups()
+        out.extend(_open(side, digits, scale or default, bool(money or scale or unit)))
     return out
 
 
@@ -113,6 +138,16 @@ def _open(side: str, digits: str, scale: str | None, stated: bool) -> list[tuple
     if not stated or _years(value, value):
         return []
     return [(0.0, value)] if side.lower() in _BELOW else [(value, math.inf)]
+
+
+def asked_bands(question: str) -> list[tuple[float, float]]:
+    """The open bands a question names: "above 10 million yuan" asks for the band above it, not
+    for the band ending at it (「超过500万元至1000万元的部分」 holds 10 million too).
+
+    >>> asked_bands("indirect cost cap for the portion above 10 million yuan")
+    [(10000000.0, inf)]
+    """
+    return [b for b in _bands(question, cell=False) if math.isinf(b[1]) or b[0] == 0.0]
 
 
 def asked_values(question: str) -> list[float]:
@@ -134,6 +169,15 @@ def names_a_number(word: str) -> bool:
     return word[:1].isdigit() or bool(_HAN_COUNT.match(word))
 
 
+def _starts_there(band: tuple[float, float], asked: tuple[float, float]) -> bool:
+    """Whether ``band`` starts where the open band asked starts ("above 10 million":
+    「超过1000万元」, 「1000万至2000万元」), or ends where it ends ("under £500")."""
+    low, high = band
+    if math.isinf(asked[1]):
+        return math.isclose(low, asked[0])
+    return math.isclose(high, asked[1]) and low < high
+
+
 def in_a_range(question: str, text: str) -> bool:
     """Whether ``text`` states a band holding a number the question names.
 
@@ -142,9 +186,13 @@ def in_a_range(question: str, text: str) -> bool:
     True
     >>> in_a_range(asked, "1万元至20万元（不含）｜采购方式：询价采购")
     False
+    >>> above = "indirect cost cap for the portion above 10 million yuan"
+    >>> in_a_range(above, "超过1000万元的部分"), in_a_range(above, "超过500万元至1000万元")
+    (True, False)
     """
-    values = asked_values(question)
-    if not values:
-        return False
     bands = ranges(text)
+    asked = asked_bands(question)
+    if asked:  # the question's own band, said again: "above 10 million" by 「超过1000万元」
+        return any(_starts_there(band, b) for band in bands for b in asked)
+    values = asked_values(question)
     return any(low <= v <= high for v in values for low, high in bands)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from judge_svc.grading import GradeChunk, LexicalGrader
-from mesh.ranges import asked_values, in_a_range, ranges
+from mesh.ranges import asked_bands, asked_values, in_a_range, ranges
 
 pytestmark = pytest.mark.unit
 
@@ -26,6 +28,10 @@ ROWS = [
         ("開課日期：2025-09-27｜上課時間：13:30-17:00｜電話：0571-8866 2311", []),
         ("戰爭自1939年至1945年", []),  # a period of years
         ("自6月27日至2002年", []),  # a day joined to a year
+        ("2.2.3 超过1000万元的部分，不超过20%。", [(10_000_000.0, math.inf), (0.0, 20.0)]),
+        ("2.2.2 超过500万元至1000万元的部分", [(5_000_000.0, 10_000_000.0)]),
+        ("询价（不少于3家）", []),  # a count of suppliers, not a band of amounts
+        ("Grants over 2 million need a panel", [(2_000_000.0, math.inf)]),
     ],
 )
 def test_the_bands_a_text_states(text: str, bands: list[tuple[float, float]]) -> None:
@@ -38,6 +44,18 @@ def test_a_question_value_is_read_with_its_scale() -> None:
     assert not in_a_range("预算50万元的采购应该采用什么方式？", ROWS[0])
     assert in_a_range("考78分是什麼等第？", "等第：B+｜分數區間：77-79")
     assert not in_a_range("採購方式有哪些？", ROWS[1])
+
+
+def test_an_open_band_asked_is_answered_by_the_band_starting_there() -> None:
+    """Documents bench, tune half (f2-055): "above 10 million yuan" was answered with the band
+    「500万元以下」; the band ending at 10 million holds the number too, but is not asked."""
+    asked = "Binjiang University grants: indirect cost cap for the portion above 10 million yuan"
+    assert asked_bands(asked) == [(10_000_000.0, math.inf)]
+    assert in_a_range(asked, "2.2.3 超过1000万元的部分，不超过20%。")
+    assert in_a_range(asked, "1000万元至2000万元的项目")
+    assert not in_a_range(asked, "2.2.2 超过500万元至1000万元的部分，不超过25%；")
+    assert not in_a_range(asked, "2.2.1 500万元以下的部分，不超过30%；")
+    assert in_a_range("orders under £500", "Orders from £100 to £500 need one quote")
 
 
 def test_the_grader_counts_the_asked_number_held_in_a_band() -> None:
