@@ -29,6 +29,7 @@ from agent_svc.synthesis import (
     without_code_blocks,
 )
 from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
+from mesh.calendar_days import names_a_day
 from mesh.codes import codes_asked, holds_code
 from mesh.glossary import (
     capitalised_words,
@@ -74,6 +75,9 @@ RANGE_BONUS = 0.25
 # about, beside one holding those words inside a longer value (「中低收入戶」), which the
 # grader cannot tell apart (both hold every character pair) and may rank first.
 CELL_BONUS = 0.2
+# A line naming a day the question names ("10 to 14 March" and 「3月10日—3月14日」) is the
+# schedule's row asked about, in whichever language each is written.
+DAY_BONUS = 0.25
 # A table's record (「课程编号：QH-AI-301（机器学习入门）｜教室：1002」) answers a question
 # about one of its columns: one none of whose column names the question shares is about the
 # same thing but not what is asked (「机器学习入门的学费」), and gives way to a sentence that
@@ -173,7 +177,17 @@ def _in_language(asked: str, candidates: list[_Candidate], question: str) -> lis
         return candidates
     if len(same) < len(candidates) and _answered_elsewhere(question, terms, same, candidates):
         return candidates
+    if not any(_keyed(question, c.text) for c in same) and any(
+        _keyed(question, c.text) for c in candidates
+    ):
+        return candidates
     return same
+
+
+def _keyed(question: str, text: str) -> bool:
+    """Whether a line is keyed by what the question names: a day ("10 to 14 March" is
+    「3月10日—3月14日」) or a number inside its band, which no translation of words finds."""
+    return names_a_day(question, text) or in_a_range(question, text)
 
 
 def _answered_elsewhere(
@@ -370,6 +384,7 @@ def _held_values(
         np.array([CODE_BONUS * holds_code(t, codes) for t in texts])
         + RANGE_BONUS * banded
         + CELL_BONUS * named
+        + DAY_BONUS * np.array([names_a_day(question, t) for t in texts], dtype=bool)
     )
     # A how-to question's commands are its steps, as a date answers "when".
     steps = np.array([TYPED_VALUE_BONUS * c.command for c in candidates])

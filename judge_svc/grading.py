@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from judge_svc.terms import content_terms
 from judge_svc.terms import normalize_as_written as normalize
 from mesh import glossary
+from mesh.calendar_days import is_day_word, names_a_day
 from mesh.glossary import (
     capitalised_words,
     english_synonyms,
@@ -419,6 +420,7 @@ class LexicalGrader:
             terms = content_terms(c.text)
             stems = functools.cache(functools.partial(passage_stems, low))
             banded = in_a_range(question, c.text)
+            dated = names_a_day(question, c.text)
             hits_of.append(
                 [
                     a
@@ -426,6 +428,7 @@ class LexicalGrader:
                     if _covers(a, terms, low, stems)
                     or found_in(translations.get(a, ()), c.text)
                     or (banded and names_a_number(a))
+                    or (dated and is_day_word(a))
                 ]
             )
             covered.update(hits_of[-1])

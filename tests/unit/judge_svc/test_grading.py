@@ -236,6 +236,21 @@ def test_a_count_in_chinese_numerals_falls_in_the_band_that_holds_it() -> None:
     assert grades[2].relevance >= 0.65 > max(grades[0].relevance, grades[1].relevance)
 
 
+def test_a_day_named_in_another_language_covers_the_day_asked() -> None:
+    """Documents bench, tune half (f2-051): "closed from 10 to 14 March" is the row
+    「3月10日—3月14日」, which shares no word with it; the row for 5月18日 is not."""
+    rows = [
+        "青瀾美術館 休館日\n日期（星期）：3月10日—3月14日｜節日或事由：典藏庫房年度燻蒸",
+        "青瀾美術館 休館日\n日期（星期）：5月18日（日）｜節日或事由：國際博物館日",
+    ]
+    chunks = [GradeChunk(str(i), r) for i, r in enumerate(rows)]
+    question = "Why is the Qinglan Museum of Art completely closed from 10 to 14 March 2025"
+    asked, other = LexicalGrader().grade(question, chunks).chunk_grades
+    assert {"10", "14", "march"} <= set(asked.covered_aspects)
+    assert not {"10", "14", "march"} & set(other.covered_aspects)
+    assert asked.relevance > other.relevance
+
+
 def test_characters_joined_across_two_words_are_found_one_by_one() -> None:
     """Fresh documents set (fr-020): 「書弄丟了要在幾天內賠」 is cut into single characters,
     joined as 「書弄丟」 and 「內賠」, which no passage writes; each weighed as an unknown word

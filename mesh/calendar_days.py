@@ -1,0 +1,108 @@
+"""The days of the year a text names, in any of the ways offices write them: "10 to 14 March",
+"March 10", 「3月10日—3月14日」, 「3月10日至14日」, "2025-03-10".
+
+A question naming a day ("Why is the museum closed from 10 to 14 March 2025?") is answered by
+the row of a schedule keyed by that day (「日期：3月10日—3月14日｜事由：典藏庫房年度燻蒸」),
+which shares no word with it when the schedule is in the other language. The writer reads the
+days both name (:func:`names_a_day`).
+
+Written by hand: dateparser's ``search_dates`` reads one date per phrase, none of the Chinese
+spans of days, and costs milliseconds a call; the writer asks this of each candidate line.
+Only month and day are compared (a schedule's rows seldom repeat the year its title gives).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sept", "sep"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_D = r"(\d{1,2})(?:st|nd|rd|th)?"
+_TO = r"\s*(?:-|–|—|~|～|to|until|till|through|and)\s*"
+# "10 to 14 March", "10 March", "10-14 Mar"
+_DAYS_MONTH = re.compile(rf"\b{_D}(?:{_TO}{_D})?\s+(?:of\s+)?{_MONTH}\b", re.I)
+# "March 10", "March 10-14", "March 10 to March 14" (the second month read by the first rule)
+_MONTH_DAYS = re.compile(rf"\b{_MONTH}\s+{_D}(?:{_TO}{_D})?\b(?!\s*[:.]\d)", re.I)
+# 「3月10日」, 「3月10日—14日」, 「3月10日至3月14日」 (the second by itself), 「3/10」 not read.
+_HAN_DAYS = re.compile(
+    r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日號号]?(?:\s*(?:—|–|-|~|～|至|到)\s*(\d{1,2})\s*[日號号])?"
+)
+_ISO = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+
+
+def _day(month: int, day: int) -> tuple[int, int] | None:
+    """The day if some year has it (2000 was a leap year: 29 February is one)."""
+    try:
+        dt.date(2000, month, day)
+    except ValueError:
+        return None
+    return (month, day)
+
+
+@functools.lru_cache(maxsize=8192)
+def calendar_days(text: str) -> frozenset[tuple[int, int]]:
+    """The (month, day) pairs ``text`` names; a span names its first and last day.
+
+    >>> sorted(calendar_days("closed from 10 to 14 March 2025"))
+    [(3, 10), (3, 14)]
+    >>> sorted(calendar_days("日期（星期）：3月10日—3月14日｜事由：燻蒸"))
+    [(3, 10), (3, 14)]
+    >>> sorted(calendar_days("on March 5th, and 2025-11-17"))
+    [(3, 5), (11, 17)]
+    >>> sorted(calendar_days("May I take 10 days in May? Open 09:00-17:00"))
+    []
+    """
+    days: set[tuple[int, int] | None] = set()
+    for m in _DAYS_MONTH.finditer(text):
+        month = _MONTHS[m.group(3).lower()]
+        days |= {_day(month, int(d)) for d in (m.group(1), m.group(2)) if d}
+    for m in _MONTH_DAYS.finditer(text):
+        month = _MONTHS[m.group(1).lower()]
+        days |= {_day(month, int(d)) for d in (m.group(2), m.group(3)) if d}
+    for m in _HAN_DAYS.finditer(text):
+        month = int(m.group(1))
+        days |= {_day(month, int(d)) for d in (m.group(2), m.group(3)) if d}
+    for m in _ISO.finditer(text):
+        days.add(_day(int(m.group(1)), int(m.group(2))))
+    return frozenset(d for d in days if d is not None)
+
+
+def names_a_day(question: str, text: str) -> bool:
+    """Whether ``text`` names a day of the year that ``question`` names, however each writes it.
+
+    >>> names_a_day("Why is it closed from 10 to 14 March 2025?", "3月10日—3月14日｜全館休館")
+    True
+    >>> names_a_day("Why is it closed from 10 to 14 March 2025?", "5月18日（日）｜延長開放")
+    False
+    """
+    asked = calendar_days(question)
+    return bool(asked) and bool(asked & calendar_days(text))
+
+
+def is_day_word(word: str) -> bool:
+    """Whether a question's word can be part of the day it names: a month's name or a number of
+    a day ("10", "March"); a line naming that day holds it, however it writes it."""
+    w = word.lower().rstrip(".")
+    return w in _MONTHS or (w.isdigit() and 1 <= int(w) <= 31)
