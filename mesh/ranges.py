@@ -156,11 +156,12 @@ def asked_values(question: str) -> list[float]:
 
     >>> asked_values("预算50万元的采购"), asked_values("提前兩天取消可以退多少")
     ([500000.0], [2.0])
-    >>> asked_values("第一次课结束前退课")
-    []
+    >>> asked_values("第一次课结束前退课"), asked_values("门诊手术一次可以领多少")
+    ([], [])
     """
     values = [_value(m.group(1), m.group(2)) for m in _ASKED.finditer(question)]
-    numerals = (han_number(m.group(1)) for m in _HAN_COUNT.finditer(question))
+    # 「一次可以領多少」 is "each time", not a count of one: 一 alone names no number.
+    numerals = (han_number(m.group(1)) for m in _HAN_COUNT.finditer(question) if m.group(1) != "一")
     return values + [float(v) for v in numerals if v is not None]
 
 

@@ -6,6 +6,7 @@ from judge_svc.line_relevance import (
     ASKS_BACK,
     BESIDE_TOOL,
     NO_CODE,
+    NO_KEY,
     NO_VALUE,
     OFF_SUBJECT,
     OTHER_LANGUAGE,
@@ -281,3 +282,39 @@ def test_words_of_arithmetic_are_set_aside_as_the_question_is_stemmed() -> None:
         lines = _beside(question, "calculator", summary)
         assert lines[f"calculator: {summary}"] == ""
         assert lines[PADDING] == BESIDE_TOOL
+
+
+def test_a_line_keyed_by_neither_the_day_nor_the_band_asked_goes_beside_one_that_is() -> None:
+    """Documents bench, tune half (f2-051, f2-055): the row for the days asked was quoted with
+    a line on clearing the halls; the band above 10 million with a row of consulting fees."""
+    museum = Source(
+        "museum#18",
+        "museum",
+        "日期（星期）：3月10日—3月14日｜節日或事由：典藏庫房年度燻蒸｜開放狀態：全館休館\n"
+        "展廳於閉館前15分鐘開始清場。",
+        "青瀾美術館休館日",
+    )
+    draft = (
+        "日期（星期）：3月10日—3月14日｜節日或事由：典藏庫房年度燻蒸｜開放狀態：全館休館 "
+        "[museum#18]\n展廳於閉館前15分鐘開始清場。 [museum#18]"
+    )
+    lines = _lines("Why is the Qinglan Museum closed from 10 to 14 March 2025?", draft, [museum])
+    assert lines["展廳於閉館前15分鐘開始清場。"] == NO_KEY
+    row = "日期（星期）：3月10日—3月14日｜節日或事由：典藏庫房年度燻蒸｜開放狀態：全館休館"
+    assert lines[row] == ""
+    grants = Source(
+        "grant#7",
+        "grant",
+        "2.2.3 超过1000万元的部分，不超过20%。\n预算科目：专家咨询费｜编制要求：每人每天1500元",
+        "滨江大学科研项目经费管理细则",
+    )
+    draft = (
+        "2.2.3 超过1000万元的部分，不超过20%。 [grant#7]\n"
+        "预算科目：专家咨询费｜编制要求：每人每天1500元 [grant#7]"
+    )
+    lines = _lines("indirect cost cap for the portion above 10 million yuan", draft, [grants])
+    assert lines["2.2.3 超过1000万元的部分，不超过20%。"] == ""
+    assert lines["预算科目：专家咨询费｜编制要求：每人每天1500元"] == NO_KEY
+    # A list may take lines about other bands.
+    listed = _lines("List the caps, from the one above 10 million yuan down", draft, [grants])
+    assert NO_KEY not in listed.values()

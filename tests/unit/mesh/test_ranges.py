@@ -46,6 +46,14 @@ def test_a_question_value_is_read_with_its_scale() -> None:
     assert not in_a_range("採購方式有哪些？", ROWS[1])
 
 
+def test_one_time_names_no_number() -> None:
+    """Documents bench, tune half (pdf-057): 「一次可以領多少」 is "each time"; read as 1, it fell
+    in the band 「收據金額10,000元以下」 and that row was kept over the one answering."""
+    assert asked_values("員工自己做門診手術，一次可以領多少？") == []
+    assert asked_values("提前兩天取消可以退多少") == [2.0]
+    assert not in_a_range("員工自己做門診手術，一次可以領多少？", "收據金額10,000元以下得用影本")
+
+
 def test_an_open_band_asked_is_answered_by_the_band_starting_there() -> None:
     """Documents bench, tune half (f2-055): "above 10 million yuan" was answered with the band
     「500万元以下」; the band ending at 10 million holds the number too, but is not asked."""
