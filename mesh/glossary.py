@@ -43,8 +43,11 @@ _VOWEL = re.compile(r"[aeiouv]")
 _NOT_A_SENSE = re.compile(
     r"^(?:CL:|see |variant of|old variant|surname |abbr\. |used in |also written|also pr\.)"
 )
-# Senses longer than this many words are explanations, not translations.
-MAX_SENSE_WORDS = 3
+# Senses longer than this many words are explanations, not translations ("lunar New Year's
+# Eve" is 除夕); as the English of a Chinese word, one of at most MAX_GIVEN_WORDS is (出差's
+# "go on an official or business trip" is cut at "or" into a fragment).
+MAX_SENSE_WORDS = 4
+MAX_GIVEN_WORDS = 3
 # Translations kept per English word: the most frequent Chinese words (jieba's counts).
 MAX_ALTERNATIVES = 5
 # Hand-written: the words office documents use (leave, fees, library loans, IT, procurement),
@@ -154,8 +157,9 @@ def _build_tables() -> _Tables:
             if not senses:
                 continue
             # The first entry of a headword is its common reading.
-            if simplified not in zh_to_en:
-                zh_to_en[simplified] = tuple(dict.fromkeys(senses[:3]))
+            given = [g for g in senses if len(g.split()) <= MAX_GIVEN_WORDS]
+            if simplified not in zh_to_en and given:
+                zh_to_en[simplified] = tuple(dict.fromkeys(given[:3]))
                 if match.group(3)[:1].isupper():
                     names.add(simplified)
             for sense in senses:
@@ -270,9 +274,10 @@ def _american(match: re.Match[str]) -> str:
 def _lookup_english(
     words: list[str], start: int, table: dict[str, tuple[str, ...]]
 ) -> Gloss | None:
-    """The longest phrase (up to three words) from ``start`` that the dictionary translates,
-    with the translations of each form it is listed under ("invoices" and "invoice")."""
-    for size in (3, 2, 1):
+    """The longest phrase (up to :data:`MAX_SENSE_WORDS` words: "lunar New Year's Eve") from
+    ``start`` that the dictionary translates, with the translations of each form it is listed
+    under ("invoices" and "invoice")."""
+    for size in range(MAX_SENSE_WORDS, 0, -1):
         phrase = words[start : start + size]
         if len(phrase) < size:
             continue

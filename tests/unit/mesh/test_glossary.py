@@ -154,3 +154,11 @@ def test_a_compound_the_dictionary_lacks_is_glossed_by_its_words() -> None:
     assert "临床试验" not in glossed  # CC-CEDICT has no entry for the compound
     assert "clinical" in glossed["临床"] and "test" in glossed["试验"]
     assert "data" in glossed["数据"]
+
+
+def test_a_four_word_phrase_is_glossed_whole() -> None:
+    """Documents bench, tune half (f2-043): "Lunar New Year's Eve" was glossed as 农历新年 and
+    "eve" (前夕), and the museum's row for 除夕 was never found."""
+    glosses = {g.word: g.translations for g in gloss("opening hours on Lunar New Year's Eve 2025")}
+    assert "除夕" in glosses["lunar new year's eve"]
+    assert "eve" not in glosses
