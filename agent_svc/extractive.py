@@ -28,6 +28,7 @@ from agent_svc.synthesis import (
     tables_as_sentences,
     without_code_blocks,
 )
+from mesh.acronyms import asks_expansion, expands
 from mesh.answer_type import VETO_TYPES, AnswerType, expected_type, states_answer
 from mesh.calendar_days import names_a_day
 from mesh.codes import codes_asked, holds_code
@@ -430,9 +431,13 @@ def _answer_fit(question: str, texts: list[str]) -> npt.NDArray[np.float64]:
     "which extension"), a penalty for a sentence that is itself a question."""
     kind = expected_type(question)
     out = np.zeros(len(texts))
+    spelled = asks_expansion(question)
     for i, text in enumerate(texts):
         if text.rstrip().endswith(("?", "？")):
             out[i] -= QUESTION_PENALTY
+        elif any(expands(a, text) for a in spelled):
+            # "What does MiDAS stand for?": the footnote spelling it out, not a line using it.
+            out[i] += TYPED_VALUE_BONUS
         elif kind in VETO_TYPES and states_answer(kind, text, question):
             out[i] += TYPED_VALUE_BONUS
         elif kind not in VETO_TYPES and holds_asked_value(question, text):

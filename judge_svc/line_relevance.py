@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from judge_svc.focus import FocusScores, focus_terms, terms_of
 from judge_svc.rules import Sentence, Source
 from judge_svc.terms import stem
+from mesh.acronyms import asks_expansion, expands
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
 from mesh.codes import holds_code, query_codes
 from mesh.measures import asked_date_part, states_date_part
@@ -65,6 +66,7 @@ BESIDE_TOOL = "a document line beside the tool's answer to a tool question"
 OTHER_LANGUAGE = "in another language than the question, which other lines answer"
 NO_VALUE = "states no value of the kind asked, which other lines state"
 NO_CODE = "does not hold the code or letter the question names, which other lines hold"
+NO_EXPANSION = "does not spell out the acronym asked about, which another line does"
 NO_KEY = "names neither the day nor the band of the number the question names, as other lines do"
 
 
@@ -116,6 +118,9 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
     documents = [i for i in documents if not reasons[i]]
     for i in _without_the_key(e.question, e.sentences, documents):
         reasons[i] = NO_KEY
+    documents = [i for i in documents if not reasons[i]]
+    for i in _not_spelling_out(e.question, e.sentences, documents):
+        reasons[i] = NO_EXPANSION
     documents = [i for i in documents if not reasons[i]]
     for i in _not_naming_what_is_asked(e, documents):
         reasons[i] = OFF_SUBJECT
@@ -239,6 +244,20 @@ def _without_the_key(
     if not any(keyed.values()):
         return set()
     return {i for i, ok in keyed.items() if not ok}
+
+
+def _not_spelling_out(
+    question: str, sentences: Sequence[Sentence], lines: Sequence[int]
+) -> set[int]:
+    """For "What does MiDAS stand for?": the lines that do not spell it out, when another
+    does (:mod:`mesh.acronyms`); the line using "a MiDAS certificate" answers nothing."""
+    asked = asks_expansion(question)
+    if not asked:
+        return set()
+    spelled = {i: any(expands(a, sentences[i].bare) for a in asked) for i in lines}
+    if not any(spelled.values()):
+        return set()
+    return {i for i, ok in spelled.items() if not ok}
 
 
 # A capital letter standing alone, with its mark ("X", "B+"); "A" and "I" are English words.

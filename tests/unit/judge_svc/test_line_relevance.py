@@ -6,6 +6,7 @@ from judge_svc.line_relevance import (
     ASKS_BACK,
     BESIDE_TOOL,
     NO_CODE,
+    NO_EXPANSION,
     NO_KEY,
     NO_VALUE,
     OFF_SUBJECT,
@@ -318,3 +319,22 @@ def test_a_line_keyed_by_neither_the_day_nor_the_band_asked_goes_beside_one_that
     # A list may take lines about other bands.
     listed = _lines("List the caps, from the one above 10 million yuan down", draft, [grants])
     assert NO_KEY not in listed.values()
+
+
+def test_a_line_using_the_acronym_goes_beside_the_one_spelling_it_out() -> None:
+    """Documents bench, tune half (f2-074): "What does MiDAS stand for?" was answered with
+    "drivers must also hold a MiDAS certificate"."""
+    fleet = Source(
+        "fleet#14",
+        "fleet",
+        "Minibus (P3) drivers must also hold a MiDAS certificate2.\n"
+        "2 MiDAS: Minibus Driver Awareness Scheme; the Council funds the course.",
+        "Eastmoor County Council Fleet Vehicle Use Policy",
+    )
+    draft = (
+        "Minibus (P3) drivers must also hold a MiDAS certificate2. [fleet#14]\n"
+        "2 MiDAS: Minibus Driver Awareness Scheme; the Council funds the course. [fleet#14]"
+    )
+    lines = _lines("What does MiDAS stand for in the Eastmoor fleet policy?", draft, [fleet])
+    assert lines["Minibus (P3) drivers must also hold a MiDAS certificate2."] == NO_EXPANSION
+    assert lines["2 MiDAS: Minibus Driver Awareness Scheme; the Council funds the course."] == ""
