@@ -29,7 +29,10 @@ _SCALE = {
 }
 # 0571 is a phone's, not an amount; "10 million" is 1000万.
 _NUMBER = r"((?!0\d)\d+(?:,\d{3})*(?:\.\d+)?)\s*([万萬千亿億kK]|thousand\b|million\b|billion\b)?"
-_UNIT = r"\s*(元|圓|分|%|％|人|天|日|年|月|小時|小时|歲|岁|yuan|points?)?\s*"
+_UNIT = (
+    r"\s*(元|圓|分|%|％|人|天|日|年|個月|个月|月|周|週|小時|小时|歲|岁|yuan|points?|"
+    r"weeks?\b|days?\b|months?\b|hours?\b)?\s*"
+)
 _TO = r"(?:至|到|~|～|-|–|—|\bto\b)"
 # 「10（含）至50」: whether an end belongs to the band, said beside it.
 _INCLUDED = r"(?:\s*[（(]\s*(?:不含|含|inclusive|exclusive)\s*[)）])?"
@@ -40,10 +43,11 @@ _RANGE = re.compile(
 )
 # An open band: 「2以下」, 「100（含）以上」, "over £5,000", "up to 10 days".
 _OPEN_AFTER = re.compile(
-    rf"(?<![\d\-/.:A-Za-z])([£$€¥])?{_NUMBER}{_UNIT}{_INCLUDED}\s*(及以上|及以下|以上|以下|以内|以內)"
+    rf"(?<![\d\-/.:A-Za-z])([£$€¥])?{_NUMBER}{_UNIT}{_INCLUDED}\s*(及以上|及以下|以上|以下|以内|以內|内|內|后|後)"
 )
 _OPEN_BEFORE = re.compile(
-    rf"\b(under|below|less than|up to|over|above|more than|at least)\s+([£$€¥])?{_NUMBER}{_UNIT}"
+    r"\b(under|below|less than|up to|within(?: the first)?|in the first|over|above|more than|"
+    rf"at least)\s+([£$€¥])?{_NUMBER}{_UNIT}"
     r"(?![\d\-/:])",
     re.I,
 )
@@ -54,7 +58,8 @@ _OPEN_BEFORE_HAN = re.compile(
     rf"([£$€¥])?{_NUMBER}(?![\d,.])(?!\s*[元圓]?{_INCLUDED}\s*{_TO}){_UNIT}(?![\d\-/:])"
 )
 _BELOW = frozenset(
-    {"以下", "及以下", "以内", "以內", "under", "below", "less than", "up to"}
+    {"以下", "及以下", "以内", "以內", "内", "內", "under", "below", "less than", "up to"}
+    | {"within", "within the first", "in the first"}
     | {"低于", "低於", "少于", "少於", "不足", "未满", "未滿"}
     | {"不超过", "不超過", "不高于", "不高於"}
 )
@@ -105,10 +110,22 @@ def ranges(text: str) -> list[tuple[float, float]]:
 _COLUMN_SCALE = re.compile(r"[万萬千](?=[元圓]|\s*[)）])")
 
 
+# "within the first two weeks": a count in words before a unit of time is read as digits.
+_COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_COUNTED = re.compile(
+    r"\b(" + "|".join(_COUNT_WORDS) + r")(?=\s+(?:weeks?|days?|months?|hours?|years?)\b)", re.I
+)
+
+
+def _in_digits(text: str) -> str:
+    return _COUNTED.sub(lambda m: str(_COUNT_WORDS.index(m.group(1).lower()) + 1), text)
+
+
 def _bands(
     text: str, scales: list[str] | None = None, cell: bool = True
 ) -> list[tuple[float, float]]:
     default = scales[-1] if scales else None
+    text = _in_digits(text)
     out = []
     for m in _RANGE.finditer(text):
         money, low_digits, low_scale, low_unit, high_digits, high_scale, high_unit = m.groups()

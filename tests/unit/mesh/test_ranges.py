@@ -32,6 +32,9 @@ ROWS = [
         ("2.2.2 超过500万元至1000万元的部分", [(5_000_000.0, 10_000_000.0)]),
         ("询价（不少于3家）", []),  # a count of suppliers, not a band of amounts
         ("Grants over 2 million need a panel", [(2_000_000.0, math.inf)]),
+        ("开学后2周内离校的退还当学年学费的80%", [(0.0, 2.0)]),
+        ("开学2周后至学期中离校的", [(2.0, math.inf)]),
+        ("Claims made within two weeks are paid in full", [(0.0, 2.0)]),
     ],
 )
 def test_the_bands_a_text_states(text: str, bands: list[tuple[float, float]]) -> None:
@@ -64,6 +67,11 @@ def test_an_open_band_asked_is_answered_by_the_band_starting_there() -> None:
     assert not in_a_range(asked, "2.2.2 超过500万元至1000万元的部分，不超过25%；")
     assert not in_a_range(asked, "2.2.1 500万元以下的部分，不超过30%；")
     assert in_a_range("orders under £500", "Orders from £100 to £500 need one quote")
+    # Documents bench, tune half (f2-123): "within the first two weeks" is 「2周内」, not
+    # 「2周后至学期中」, the clause after it that was quoted.
+    weeks = "Jianglan college: how much tuition is refunded if I leave within the first two weeks?"
+    assert in_a_range(weeks, "开学后2周内离校的退还当学年学费的80%；")
+    assert not in_a_range(weeks, "开学2周后至学期中离校的，按实际学习时间以月为单位计算")
 
 
 def test_the_grader_counts_the_asked_number_held_in_a_band() -> None:
