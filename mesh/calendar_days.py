@@ -49,6 +49,10 @@ _MONTH_DAYS = re.compile(rf"\b{_MONTH}\s+{_D}(?:{_TO}{_D})?\b(?!\s*[:.]\d)", re.
 _HAN_DAYS = re.compile(
     r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日號号]?(?:\s*(?:—|–|-|~|～|至|到)\s*(\d{1,2})\s*[日號号])?"
 )
+_HAN_SPAN = re.compile(
+    r"(?<!\d)(\d{1,2})\s*月\s*(\d{1,2})\s*[日號号]?\s*(?:—|–|-|~|～|至|到)\s*"
+    r"(\d{1,2})\s*月\s*(\d{1,2})\s*[日號号]?"
+)
 _ISO = re.compile(r"(?<!\d)(?:19|20)\d{2}[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 
 
@@ -63,12 +67,13 @@ def _day(month: int, day: int) -> tuple[int, int] | None:
 
 @functools.lru_cache(maxsize=8192)
 def calendar_days(text: str) -> frozenset[tuple[int, int]]:
-    """The (month, day) pairs ``text`` names; a span names its first and last day.
+    """The (month, day) pairs ``text`` names; a span names every day in it (up to
+    :data:`MAX_SPAN_DAYS`; a longer one only its first and last).
 
-    >>> sorted(calendar_days("closed from 10 to 14 March 2025"))
-    [(3, 10), (3, 14)]
-    >>> sorted(calendar_days("日期（星期）：3月10日—3月14日｜事由：燻蒸"))
-    [(3, 10), (3, 14)]
+    >>> sorted(calendar_days("closed from 10 to 12 March 2025"))
+    [(3, 10), (3, 11), (3, 12)]
+    >>> sorted(calendar_days("日期（星期）：3月10日—3月12日｜事由：燻蒸"))
+    [(3, 10), (3, 11), (3, 12)]
     >>> sorted(calendar_days("on March 5th, and 2025-11-17"))
     [(3, 5), (11, 17)]
     >>> sorted(calendar_days("May I take 10 days in May? Open 09:00-17:00"))
@@ -76,17 +81,45 @@ def calendar_days(text: str) -> frozenset[tuple[int, int]]:
     """
     days: set[tuple[int, int] | None] = set()
     for m in _DAYS_MONTH.finditer(text):
-        month = _MONTHS[m.group(3).lower()]
-        days |= {_day(month, int(d)) for d in (m.group(1), m.group(2)) if d}
+        days |= _span(_MONTHS[m.group(3).lower()], m.group(1), m.group(2))
     for m in _MONTH_DAYS.finditer(text):
-        month = _MONTHS[m.group(1).lower()]
-        days |= {_day(month, int(d)) for d in (m.group(2), m.group(3)) if d}
+        days |= _span(_MONTHS[m.group(1).lower()], m.group(2), m.group(3))
     for m in _HAN_DAYS.finditer(text):
-        month = int(m.group(1))
-        days |= {_day(month, int(d)) for d in (m.group(2), m.group(3)) if d}
+        days |= _span(int(m.group(1)), m.group(2), m.group(3))
+    for m in _HAN_SPAN.finditer(text):  # 「3月10日—3月14日」, 「1月28日至2月3日」
+        first, last = _day(int(m.group(1)), int(m.group(2))), _day(int(m.group(3)), int(m.group(4)))
+        if first and last:
+            days |= _between(first, last)
     for m in _ISO.finditer(text):
         days.add(_day(int(m.group(1)), int(m.group(2))))
     return frozenset(d for d in days if d is not None)
+
+
+# A span longer than this (a term, a season) keys its first and last day only.
+MAX_SPAN_DAYS = 31
+
+
+def _span(month: int, first: str, last: str | None) -> set[tuple[int, int] | None]:
+    start = _day(month, int(first))
+    end = _day(month, int(last)) if last else None
+    if start is None or end is None:
+        return {start, end}
+    return set(_between(start, end))
+
+
+def _between(first: tuple[int, int], last: tuple[int, int]) -> set[tuple[int, int]]:
+    """Every day from ``first`` to ``last`` (in a leap year; across the new year when ``last``
+    comes before ``first``), or the two alone when the span is longer than a month."""
+    start = dt.date(2000, *first)
+    try:
+        end = dt.date(2000 if last >= first else 2001, *last)
+    except ValueError:  # 29 February after the new year
+        return {first, last}
+    length = (end - start).days
+    if length > MAX_SPAN_DAYS:
+        return {first, last}
+    days = (start + dt.timedelta(days=n) for n in range(length + 1))
+    return {(d.month, d.day) for d in days}
 
 
 def names_a_day(question: str, text: str) -> bool:

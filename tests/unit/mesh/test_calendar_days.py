@@ -14,12 +14,15 @@ from mesh.calendar_days import calendar_days, is_day_word, names_a_day
 @pytest.mark.parametrize(
     ("text", "days"),
     [
-        ("closed from 10 to 14 March 2025", {(3, 10), (3, 14)}),
+        ("closed from 10 to 14 March 2025", {(3, d) for d in range(10, 15)}),
         ("on March 5th", {(3, 5)}),
         ("Sept 30 - Oct 2", {(9, 30), (10, 2)}),
         ("17 Nov 2025 | 09:00-17:00", {(11, 17)}),
-        ("日期（星期）：3月10日—3月14日｜全館休館", {(3, 10), (3, 14)}),
+        ("日期（星期）：3月10日—3月14日｜全館休館", {(3, d) for d in range(10, 15)}),
         ("2025年1月28日至1月29日", {(1, 28), (1, 29)}),
+        ("1月30日至2月2日", {(1, 30), (1, 31), (2, 1), (2, 2)}),
+        ("12月30日至1月1日", {(12, 30), (12, 31), (1, 1)}),  # across the new year
+        ("2月1日至6月30日", {(2, 1), (6, 30)}),  # a term: its ends only
         ("考试日期：2025-06-09", {(6, 9)}),
         ("Open 09:00-17:00, 10 days a year, May be closed", set()),
         ("31 February", set()),  # no such day
@@ -37,6 +40,12 @@ def test_a_day_written_in_english_chinese_or_iso_is_the_same_day(day: dt.date) -
     iso = day.isoformat()
     assert all(names_a_day(english, t) for t in (american, chinese, iso))
     assert calendar_days(chinese) == {(day.month, day.day)}
+
+
+def test_a_day_inside_a_span_is_named_by_it() -> None:
+    """「3月10日—3月14日｜全館休館」 answers whether the museum is open on 12 March."""
+    assert names_a_day("Is the museum open on 12 March 2025?", "3月10日—3月14日｜全館休館")
+    assert not names_a_day("Is the museum open on 15 March 2025?", "3月10日—3月14日｜全館休館")
 
 
 def test_a_different_day_is_not_named() -> None:
