@@ -80,20 +80,6 @@ _PHONE_WORDS = (
 _AMOUNT_WORDS = (
     "amount price cost costs fee fees fare fares 金額 金额 價格 价格 費用 费用 價錢 价钱".split()
 )
-# A limit asked ("max fill level", 「最多能报多少」) is said by a word setting one: "must not be
-# filled beyond 80%", "up to £120", 「不超过450元」; no source writes "max" beside its limit.
-_UPPER_LIMIT = re.compile(
-    r"\b(?:up to|at most|no more than|not more than|beyond|exceed(?:s|ed|ing)?|maximum|max|"
-    r"cap(?:ped)?|limit(?:ed)?)\b|上限|最多|最高|不超过|不超過|不得超过|不得超過|以内|以內|为限|為限",
-    re.I,
-)
-_LOWER_LIMIT = re.compile(
-    r"\b(?:at least|no less than|not less than|no fewer than|minimum|min)\b|"
-    r"下限|最少|最低|至少|不少于|不少於|不低于|不低於|以上",
-    re.I,
-)
-_UPPER_WORDS = ("max", "maximum", "最多", "上限")
-_LOWER_WORDS = ("minimum", "最少", "下限", "至少")
 # Each word (lower case; Chinese as written or folded to one script by the caller) and the
 # value shape that answers it.
 _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
@@ -111,8 +97,6 @@ _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
         ("email", "e-mail", "郵箱", "邮箱", "電子郵件", "电子邮件", "電郵", "电邮", "信箱"), _EMAIL
     ),
     **dict.fromkeys(_PHONE_WORDS, _PHONE),
-    **dict.fromkeys(_UPPER_WORDS, _UPPER_LIMIT),
-    **dict.fromkeys(_LOWER_WORDS, _LOWER_LIMIT),
 }
 
 

@@ -66,12 +66,6 @@ def test_a_value_word_alone_does_not_make_a_passage_relevant(grader: LexicalGrad
         ("cost", "the parts cost $3,790", True),
         ("cost", "three parts are replaced", False),
         ("docket", "No. 07-1315", False),
-        ("max", "waste containers must not be filled beyond 80% of capacity", True),
-        ("maximum", "hotel costs are reimbursed up to the nightly cap", True),
-        ("最多", "住宿費不超过450元", True),
-        ("max", "waste goes in the green-labelled containers", False),
-        ("minimum", "at least a quarter of a tank of fuel", True),
-        ("至少", "須提前5個工作日預約", False),
     ],
 )
 def test_value_shapes(word: str, text: str, held: bool) -> None:

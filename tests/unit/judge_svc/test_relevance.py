@@ -811,29 +811,3 @@ def test_how_soon_and_need_to_ask_and_a_doubled_consonant_is_one() -> None:
     # Final "-s" of "continuous" and a silent "e" are no suffixes (f2-073: "continuously" did
     # not find "continuous driving", "drive" not "driving").
     assert terms_of("continuously drive") == terms_of("continuous driving")
-
-
-def test_a_limit_asked_is_said_by_a_word_setting_one() -> None:
-    """Documents bench, tune half (fr-101): "max fill level for waste containers" was refused
-    with "Waste containers must not be filled beyond 80% of capacity" quoted (P 0.26): no
-    source writes "max", so it weighed as a relation term the line missed."""
-    from judge_svc.relevance import RelevanceChecker, RelevanceInput
-    from judge_svc.rules import detect_hallucination
-
-    briefing = Source(
-        "lab#4",
-        "lab",
-        "Halogenated solvent waste goes in the green-labelled containers.\n"
-        "Sharps bins are collected every Thursday.\n"
-        "Waste containers must not be filled beyond 80% of capacity.\n"
-        "Label every waste container with its contents and the date.",
-        "Chemistry Building Safety Briefing",
-    )
-    draft = "Waste containers must not be filled beyond 80% of capacity. [lab#4]"
-    sentences = detect_hallucination(draft, [briefing]).sentences
-    report = RelevanceChecker().check(
-        RelevanceInput("max fill level for waste containers", sentences, [briefing])
-    )
-    # "max" is said by "beyond": the relation covered went from 0.21 to 0.51.
-    assert report.features["relation_coverage"] > 0.5
-    assert report.addresses_question
