@@ -17,7 +17,8 @@ import datetime as dt
 import functools
 import re
 
-_MONTHS = {
+# Month names and their abbreviations, lower case, to the month's number (also the date tool's).
+MONTHS = {
     name: number
     for number, names in enumerate(
         (
@@ -38,7 +39,7 @@ _MONTHS = {
     )
     for name in names
 }
-_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _D = r"(\d{1,2})(?:st|nd|rd|th)?"
 _TO = r"\s*(?:-|–|—|~|～|to|until|till|through|and)\s*"
 # "10 to 14 March", "10 March", "10-14 Mar"
@@ -81,9 +82,9 @@ def calendar_days(text: str) -> frozenset[tuple[int, int]]:
     """
     days: set[tuple[int, int] | None] = set()
     for m in _DAYS_MONTH.finditer(text):
-        days |= _span(_MONTHS[m.group(3).lower()], m.group(1), m.group(2))
+        days |= _span(MONTHS[m.group(3).lower()], m.group(1), m.group(2))
     for m in _MONTH_DAYS.finditer(text):
-        days |= _span(_MONTHS[m.group(1).lower()], m.group(2), m.group(3))
+        days |= _span(MONTHS[m.group(1).lower()], m.group(2), m.group(3))
     for m in _HAN_DAYS.finditer(text):
         days |= _span(int(m.group(1)), m.group(2), m.group(3))
     for m in _HAN_SPAN.finditer(text):  # 「3月10日—3月14日」, 「1月28日至2月3日」
@@ -138,4 +139,4 @@ def is_day_word(word: str) -> bool:
     """Whether a question's word can be part of the day it names: a month's name or a number of
     a day ("10", "March"); a line naming that day holds it, however it writes it."""
     w = word.lower().rstrip(".")
-    return w in _MONTHS or (w.isdigit() and 1 <= int(w) <= 31)
+    return w in MONTHS or (w.isdigit() and 1 <= int(w) <= 31)

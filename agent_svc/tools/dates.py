@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent_svc.tools.registry import ToolDefinition
+from mesh.calendar_days import MONTHS
 from mesh.errors import InvalidInput
 from mesh.han_numerals import HAN_NUMERAL, han_number
 
@@ -27,27 +28,7 @@ UNITS = ("days", "weeks", "months", "years")
 MAX_OFFSET_DAYS = 100_000
 ROC_EPOCH = 1911
 
-_MONTHS = {
-    name: i
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sept", "sep"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ],
-        start=1,
-    )
-    for name in names
-}
+_MONTHS = MONTHS
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
 _HAN_DIGIT = "〇零一二三四五六七八九"
