@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from groundmesh.v1 import common_pb2
+from mesh.records import MD_ROW, MD_RULE
 from mesh.scripts import line_script, same_language
 from mesh.text import split_sentences
 
@@ -55,8 +56,6 @@ def clean_sentence(sentence: str) -> str:
 
 
 MAX_ROW_CHARS = 200
-_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
 def tables_as_sentences(text: str) -> str:
@@ -74,14 +73,14 @@ def tables_as_sentences(text: str) -> str:
     out: list[str] = []
     has_header = False
     for i, line in enumerate(lines):
-        row = _TABLE_ROW.match(line)
+        row = MD_ROW.match(line)
         if row is None:
             has_header = False
             out.append(line)
             continue
-        if _TABLE_RULE.match(line):
+        if MD_RULE.match(line):
             continue
-        if i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]):
+        if i + 1 < len(lines) and MD_RULE.match(lines[i + 1]):
             has_header = True
             continue
         cells = [c.strip() for c in row.group(1).split("|") if c.strip()]

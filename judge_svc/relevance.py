@@ -67,7 +67,7 @@ from mesh.glossary import gloss, names_not_given
 from mesh.measures import asked_date_part, measured, states_date_part, states_measure
 from mesh.person_names import asks_for_name, names_person
 from mesh.person_names import load as load_person_names
-from mesh.records import addressed_cells, is_command_line, is_record
+from mesh.records import addressed_cells, as_record, is_command_line, is_record
 from mesh.text import HAN
 from mesh.value_words import asked_value_words, holds_asked_value
 
@@ -169,7 +169,9 @@ class RelevanceChecker:
             return _no_sentences(kind)
         texts = [s.bare for s in answer]
         titles: set[str] = set().union(*(terms_of(s.title) for s in inp.sources))
-        in_context = [_in_its_section(s, inp.sources) for s in answer]
+        # A bare table row is read as the record its table's header makes of it.
+        rows = [_as_record(s, inp.sources) for s in answer]
+        in_context = [_in_its_section(s, r, inp.sources) for s, r in zip(answer, rows, strict=True)]
         focus = score_focus(inp.question, in_context, [s.text for s in inp.sources], titles)
         if in_context != texts:
             # A row's headings say its relation ("off-peak single"); they also name the subject,
@@ -183,7 +185,7 @@ class RelevanceChecker:
         probability = self._model.probability(features)
         about = _about_entity(answer, inp.sources, focus.entity)
         typed = _typed_value(
-            inp.question, kind, texts, about, focus, features, neutral=neutral, sources=inp.sources
+            inp.question, kind, rows, about, focus, features, neutral=neutral, sources=inp.sources
         )
         off_topic = _off_topic(inp.question, answer, focus, similarities)
         asked = focus_terms(inp.question)
@@ -195,7 +197,7 @@ class RelevanceChecker:
                 focus,
                 similarities,
                 [_asks_back(s.bare, asked) for s in answer],
-                [_states_value(kind, t, inp.question) for t in texts],
+                [_states_value(kind, t, inp.question) for t in rows],
                 kind=kind,
             )
         )
@@ -607,14 +609,25 @@ def _report(
     )
 
 
-def _in_its_section(sentence: Sentence, sources: Sequence[Source]) -> str:
+def _as_record(sentence: Sentence, sources: Sequence[Source]) -> str:
+    """A bare table row as the record its cited source's header row makes of it
+    (:func:`mesh.records.as_record`); any other sentence as it is."""
+    for i in sentence.source_indices:
+        if i < len(sources):
+            row = as_record(sentence.bare, sources[i].text)
+            if row != sentence.bare:
+                return row
+    return sentence.bare
+
+
+def _in_its_section(sentence: Sentence, row: str, sources: Sequence[Source]) -> str:
     """A table row with the headings its cited sources stand under: the row 「Journey: Two
     zones | Child (5-15): £1.95」 says "off-peak single" only through its table's heading,
     "Fares (single journey, off-peak)"; so does a quoted block of commands ("Weaviate:
     `export …`"). A sentence of prose says what it says."""
-    if not (is_record(sentence.bare) or is_command_line(sentence.bare)):
-        return sentence.bare
+    if not (is_record(row) or is_command_line(row)):
+        return row
     headings = dict.fromkeys(
         sources[i].section for i in sentence.source_indices if i < len(sources)
     )
-    return "\n".join([*(h for h in headings if h), sentence.bare])
+    return "\n".join([*(h for h in headings if h), row])

@@ -74,6 +74,53 @@ def fields(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# A Markdown table's row and its ``|---|`` rule (the chunker writes small tables so).
+MD_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _md_cells(line: str) -> list[str]:
+    row = MD_ROW.match(line)
+    return [c.strip() for c in row.group(1).split("|")] if row else []
+
+
+def _squashed(cells: list[str]) -> str:
+    return "|".join("".join(c.split()) for c in cells if c.strip())
+
+
+def as_record(row: str, source: str) -> str:
+    """A table row quoted as bare cells ("W1 | … | 1500 | 40 | Room 2A", as the writer quotes
+    a Markdown table's data row) written as the record its source's header row makes of it
+    ("Code: W1 | … | Capacity: 40 | …"); ``row`` itself when ``source`` holds no such row
+    under a header. The number 40 answers "how many places" only under its column.
+
+    >>> src = "| Code | Capacity |\n|---|---|\n| W1 | 40 |"
+    >>> as_record("W1 | 40", src), as_record("W2 | 60", src)
+    ('Code: W1 | Capacity: 40', 'W2 | 60')
+    """
+    if "|" not in row or is_record(row):
+        return row
+    wanted = _squashed([c.strip() for c in row.split("|")])
+    lines = source.split("\n")
+    header: list[str] = []
+    for i, line in enumerate(lines):
+        cells = _md_cells(line)
+        if not cells:
+            header = []
+            continue
+        if MD_RULE.match(line):
+            continue
+        if i + 1 < len(lines) and MD_RULE.match(lines[i + 1]):
+            header = cells
+            continue
+        if header and _squashed(cells) == wanted:
+            pairs = [(h, c) for h, c in zip(header, cells, strict=False) if c]
+            cjk = bool(HAN.search(row))
+            colon, bar = ("：", "｜") if cjk else (": ", " | ")
+            return bar.join(f"{h}{colon}{c}" if h and h != c else c for h, c in pairs)
+    return row
+
+
 def addressed_cells(question: str, text: str) -> list[str]:
     """The values of a record's cells that the question addresses by row and column: it names
     the row's label (the first cell's value, every word of it) and the cell's column (a word of

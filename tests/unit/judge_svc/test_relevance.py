@@ -811,3 +811,20 @@ def test_how_soon_and_need_to_ask_and_a_doubled_consonant_is_one() -> None:
     # Final "-s" of "continuous" and a silent "e" are no suffixes (f2-073: "continuously" did
     # not find "continuous driving", "drive" not "driving").
     assert terms_of("continuously drive") == terms_of("continuous driving")
+
+
+def test_a_bare_table_row_is_read_under_its_tables_header() -> None:
+    """Documents set (f2-095): the writer quotes a Markdown table's data row as its cells,
+    "W1 | … | 1500 | 40 | Room 2A"; only its table's header says that 40 is the capacity. The
+    row was refused as counting no places."""
+    question = "How many places are there in the SWASH wave modelling workshop at PRCES?"
+    table = (
+        "| Code | Title | Date | Fee (HKD) | Capacity | Venue |\n"
+        "|---|---|---|---|---|---|\n"
+        "| W1 | Numerical Wave Modelling with SWASH | 17 Nov 2025 | 1500 | 40 | Room 2A |\n"
+        "| W2 | Nature-based Shoreline Design | 17 Nov 2025 | 850 | 60 | Room 2B |"
+    )
+    line = "W1 | Numerical Wave Modelling with SWASH | 17 Nov 2025 | 1500 | 40 | Room 2A"
+    source = Source("prces#16", "prces", table, "PRCES 2025 registration")
+    v: Any = JUDGE.judge_offline(JudgeInput(f"{line} [prces#16]", [source], question, 1, 10))
+    assert v.relevance.addresses_question, v.relevance.relevance_notes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mesh.records import addressed_cells, fields
+from mesh.records import addressed_cells, as_record, fields
 
 pytestmark = pytest.mark.unit
 
@@ -31,3 +31,30 @@ def test_the_cell_of_the_named_row_and_column() -> None:
 )
 def test_no_cell_unless_row_and_column_are_named(question: str) -> None:
     assert addressed_cells(question, ROW) == []
+
+
+TABLE = (
+    "| Code | Title | Capacity |\n|---|---|---|\n| W1 | Wave Modelling | 40 |\n| W2 | Drones |  |"
+)
+
+
+def test_a_bare_row_is_written_as_the_record_its_header_makes() -> None:
+    assert as_record("W1 | Wave Modelling | 40", TABLE) == (
+        "Code: W1 | Title: Wave Modelling | Capacity: 40"
+    )
+    assert as_record("W2 | Drones", TABLE) == "Code: W2 | Title: Drones"  # empty cell left out
+    zh = "| 假別 | 日數 |\n|---|---|\n| 婚假 | 八日 |"
+    assert as_record("婚假 | 八日", zh) == "假別：婚假｜日數：八日"
+
+
+@pytest.mark.parametrize(
+    ("line", "source"),
+    [
+        ("W3 | Sailing | 12", TABLE),  # no such row
+        ("W1 | Wave Modelling | 40", "| W1 | Wave Modelling | 40 |"),  # no header row
+        ("Code: W1 | Capacity: 40", TABLE),  # already a record
+        ("Trains leave every 30 minutes.", TABLE),  # no row at all
+    ],
+)
+def test_a_row_without_its_header_in_the_source_stays_as_it_is(line: str, source: str) -> None:
+    assert as_record(line, source) == line
