@@ -30,8 +30,8 @@ _SCALE = {
 # 0571 is a phone's, not an amount; "10 million" is 1000万.
 _NUMBER = r"((?!0\d)\d+(?:,\d{3})*(?:\.\d+)?)\s*([万萬千亿億kK]|thousand\b|million\b|billion\b)?"
 _UNIT = (
-    r"\s*(元|圓|分|%|％|人|天|日|年|個月|个月|月|周|週|小時|小时|歲|岁|yuan|points?|"
-    r"weeks?\b|days?\b|months?\b|hours?\b)?\s*"
+    r"\s*(元|圓|分|%|％|人|個工作天|个工作日|個工作日|工作日|天|日|年|個月|个月|月|周|週|小時|小时|"
+    r"歲|岁|yuan|points?|weeks?\b|(?:working |business )?days?\b|months?\b|hours?\b)?\s*"
 )
 _TO = r"(?:至|到|~|～|-|–|—|\bto\b)"
 # 「10（含）至50」: whether an end belongs to the band, said beside it.

@@ -83,3 +83,15 @@ def test_the_grader_counts_the_asked_number_held_in_a_band() -> None:
     held, other = grade.chunk_grades
     assert "50" in held.covered_aspects and held.relevance >= 0.65
     assert "50" not in other.covered_aspects
+
+
+def test_working_days_are_a_unit_of_a_band() -> None:
+    """Documents set (off-057): "cancel a booking 15 working days beforehand" falls in the row
+    "Cancellation 10 to 20 working days ahead | Deposit kept", quoted as bare cells; "working"
+    stood between the number and "days", so the band had no unit and read as no band at all."""
+    question = "If we cancel a booking 15 working days beforehand, what happens to the deposit?"
+    assert in_a_range(question, "Cancellation 10 to 20 working days ahead | Deposit kept")
+    assert not in_a_range(question, "Cancellation more than 20 working days ahead | Refunded")
+    assert ranges("办理时限：5至10个工作日") == [(5.0, 10.0)]
+    # A bare row's numbers without a unit are no band: its column may name the scale (万元).
+    assert ranges("服务 | 20（含）至100 | 竞争性磋商") == []
