@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import lemminflect
 
-from mesh.glossary import Gloss, found_in, gloss
+from mesh.glossary import Gloss, found_in, gloss, gloss_english
 from mesh.scripts import fold_script, same_language
 from mesh.text import content_terms
 
@@ -336,7 +336,22 @@ def states_count(units: tuple[str, ...], sentences: list[str], question: str = "
     if any(_NUMBER.search(s) and any(w in s.lower() for w in words) for s in sentences):
         return True
     chinese = [zh for u in units for zh in _EN_UNITS_IN_CHINESE.get(u, ())]
-    return any(states_count((zh,), sentences) for zh in chinese)
+    if any(states_count((zh,), sentences) for zh in chinese):
+        return True
+    return bool(question) and _counted_in_translation(units, sentences, question)
+
+
+def _counted_in_translation(units: tuple[str, ...], sentences: list[str], question: str) -> bool:
+    """Whether a sentence in another language than the question gives a number beside a
+    translation of what is counted: "how many group classes a month" is answered by
+    「每月團體課程 8 堂」 (团体 is "group"; the classifier 堂 is in no table of units)."""
+    others = [
+        fold_script(s) for s in sentences if _NUMBER.search(s) and not same_language(question, s)
+    ]
+    if not others:
+        return False
+    said = {fold_script(t) for g in gloss_english(" ".join(units)) for t in g.translations}
+    return any(t in s for s in others for t in said)
 
 
 # An English unit asked for, as Chinese documents write it (「42日」 answers "how many days").

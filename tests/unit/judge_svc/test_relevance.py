@@ -828,3 +828,15 @@ def test_a_bare_table_row_is_read_under_its_tables_header() -> None:
     source = Source("prces#16", "prces", table, "PRCES 2025 registration")
     v: Any = JUDGE.judge_offline(JudgeInput(f"{line} [prces#16]", [source], question, 1, 10))
     assert v.relevance.addresses_question, v.relevance.relevance_notes
+
+
+def test_an_english_count_is_stated_by_a_chinese_row_through_its_translation() -> None:
+    """Documents set (f2-103): "how many group classes a month?" over the zh-Hant price sheet is
+    answered by 「…｜每月團體課程 8 堂」; 堂 counts classes in no table of units, but 團體 is
+    "group"."""
+    question = "Songtao Sports Center full-time membership: how many group classes a month?"
+    units = counted_unit(question)
+    row = "全時段會員 | 1,680 | 全日 6:00—23:00 | 每月團體課程 8 堂"
+    assert states_count(units, [row], question)
+    assert not states_count(units, ["全時段會員 | 1,680 | 全日 6:00—23:00"], question)
+    assert not states_count(units, ["Full-time member | 1,680 | 8 sessions"], question)
