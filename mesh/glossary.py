@@ -36,6 +36,11 @@ _BUILD_LOCK = threading.Lock()
 _ENTRY = re.compile(r"^(\S+) (\S+) \[([^\]]*)\] /(.*)/$")
 _PARENTHESES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _LEADING = re.compile(r"^(?:to|a|an|the|one's|sb's|sth)\s+")
+# CC-CEDICT's stand-ins for an object ("return sth", "lend money to sb"): no document writes
+# them, and a translation holding one was never found ("return sth" for 归还). They go, with a
+# preposition they leave at the end.
+_PLACEHOLDER = re.compile(r"\s+(?:sth|sb|sb's|one's|oneself)\b")
+_DANGLING = re.compile(r"\s+(?:to|for|with|from|of|on|at|in)$")
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _WORD_AS_WRITTEN = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
 _possessive = re.compile(r"'s?$")
@@ -110,6 +115,7 @@ def _senses(definitions: str) -> list[str]:
         # "Copenhagen, capital of Denmark": the words before the first comma translate.
         first = re.split(r"[,;]| or ", _PARENTHESES.sub("", raw))[0]
         sense = _LEADING.sub("", first.strip().lower()).strip(" .")
+        sense = _DANGLING.sub("", _PLACEHOLDER.sub("", sense))
         if sense and len(sense.split()) <= MAX_SENSE_WORDS:
             senses.append(sense)
     return senses

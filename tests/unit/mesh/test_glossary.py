@@ -162,3 +162,12 @@ def test_a_four_word_phrase_is_glossed_whole() -> None:
     glosses = {g.word: g.translations for g in gloss("opening hours on Lunar New Year's Eve 2025")}
     assert "除夕" in glosses["lunar new year's eve"]
     assert "eve" not in glosses
+
+
+def test_the_dictionarys_stand_ins_for_an_object_are_no_part_of_a_translation() -> None:
+    """Documents set (f2-071): 「归还」 was glossed "return sth", which no document writes, so
+    "Return the vehicle with at least 30% battery charge" held no word of 「…归还时至少要剩
+    多少电？」 and was judged off the question."""
+    assert gloss_chinese("归还")[0].translations[0] == "return"
+    assert found_in(gloss_chinese("归还")[0].translations, "Return the vehicle by 18:00.")
+    assert "lend money" in gloss_chinese("借钱")[0].translations  # "to lend money to sb"
