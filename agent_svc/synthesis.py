@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from groundmesh.v1 import common_pb2
-from mesh.records import MD_ROW, MD_RULE
+from mesh.records import markdown_rows
 from mesh.scripts import line_script, same_language
 from mesh.text import split_sentences
 
@@ -69,23 +69,14 @@ def tables_as_sentences(text: str) -> str:
     >>> tables_as_sentences("| 年資 | 特休 |\n|---|---|\n| 滿三年 | 14 天 |")
     '滿三年 | 14 天'
     """
-    lines = text.split("\n")
     out: list[str] = []
-    has_header = False
-    for i, line in enumerate(lines):
-        row = MD_ROW.match(line)
-        if row is None:
-            has_header = False
+    for line, cells, header in markdown_rows(text):
+        if cells is None:
             out.append(line)
             continue
-        if MD_RULE.match(line):
-            continue
-        if i + 1 < len(lines) and MD_RULE.match(lines[i + 1]):
-            has_header = True
-            continue
-        cells = [c.strip() for c in row.group(1).split("|") if c.strip()]
-        joined = " | ".join(cells)
-        if has_header and cells and len(joined) <= MAX_ROW_CHARS:
+        kept = [c for c in cells if c]
+        joined = " | ".join(kept)
+        if header and kept and len(joined) <= MAX_ROW_CHARS:
             out.append(joined)
     return "\n".join(out)
 

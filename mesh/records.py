@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from mesh.scripts import fold_script, same_language
 from mesh.text import HAN, content_terms
@@ -75,13 +76,30 @@ def fields(text: str) -> list[tuple[str, str]]:
 
 
 # A Markdown table's row and its ``|---|`` rule (the chunker writes small tables so).
-MD_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_MD_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
+_MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
-def _md_cells(line: str) -> list[str]:
-    row = MD_ROW.match(line)
-    return [c.strip() for c in row.group(1).split("|")] if row else []
+def markdown_rows(text: str) -> Iterator[tuple[str, list[str] | None, list[str]]]:
+    """Each line of ``text`` as ``(line, cells, header)``: for a Markdown table's data row its
+    cells and the cells of the header row above it (``[]`` when the text starts mid-table);
+    ``cells`` is None for a line outside a table. Header rows and ``|---|`` rules are not
+    given."""
+    lines = text.split("\n")
+    header: list[str] = []
+    for i, line in enumerate(lines):
+        row = _MD_ROW.match(line)
+        if row is None:
+            header = []
+            yield line, None, header
+            continue
+        if _MD_RULE.match(line):
+            continue
+        cells = [c.strip() for c in row.group(1).split("|")]
+        if i + 1 < len(lines) and _MD_RULE.match(lines[i + 1]):
+            header = cells
+            continue
+        yield line, cells, header
 
 
 def _squashed(cells: list[str]) -> str:
@@ -89,7 +107,7 @@ def _squashed(cells: list[str]) -> str:
 
 
 def as_record(row: str, source: str) -> str:
-    """A table row quoted as bare cells ("W1 | … | 1500 | 40 | Room 2A", as the writer quotes
+    r"""A table row quoted as bare cells ("W1 | … | 1500 | 40 | Room 2A", as the writer quotes
     a Markdown table's data row) written as the record its source's header row makes of it
     ("Code: W1 | … | Capacity: 40 | …"); ``row`` itself when ``source`` holds no such row
     under a header. The number 40 answers "how many places" only under its column.
@@ -101,19 +119,8 @@ def as_record(row: str, source: str) -> str:
     if "|" not in row or is_record(row):
         return row
     wanted = _squashed([c.strip() for c in row.split("|")])
-    lines = source.split("\n")
-    header: list[str] = []
-    for i, line in enumerate(lines):
-        cells = _md_cells(line)
-        if not cells:
-            header = []
-            continue
-        if MD_RULE.match(line):
-            continue
-        if i + 1 < len(lines) and MD_RULE.match(lines[i + 1]):
-            header = cells
-            continue
-        if header and _squashed(cells) == wanted:
+    for _, cells, header in markdown_rows(source):
+        if cells is not None and header and _squashed(cells) == wanted:
             pairs = [(h, c) for h, c in zip(header, cells, strict=False) if c]
             cjk = bool(HAN.search(row))
             colon, bar = ("：", "｜") if cjk else (": ", " | ")
