@@ -122,10 +122,20 @@ def as_record(row: str, source: str) -> str:
     for _, cells, header in markdown_rows(source):
         if cells is not None and header and _squashed(cells) == wanted:
             pairs = [(h, c) for h, c in zip(header, cells, strict=False) if c]
-            cjk = bool(HAN.search(row))
-            colon, bar = ("：", "｜") if cjk else (": ", " | ")
-            return bar.join(f"{h}{colon}{c}" if h and h != c else c for h, c in pairs)
+            return write_record(pairs, cjk=bool(HAN.search(row)))
     return row
+
+
+def write_record(pairs: list[tuple[str, str]], cjk: bool) -> str:
+    """``(column, value)`` pairs as one record, as the chunker writes a table's row:
+    「欄名：值｜欄名：值」 for a Chinese or Japanese table, "Column: value | Column: value"
+    otherwise; a value without a column name (or under its own name) stands alone.
+
+    >>> write_record([("假別", "婚假"), ("", "合計")], cjk=True)
+    '假別：婚假｜合計'
+    """
+    colon, bar = ("：", "｜") if cjk else (": ", " | ")
+    return bar.join(f"{h}{colon}{c}" if h and h != c else c for h, c in pairs)
 
 
 def addressed_cells(question: str, text: str) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from itertools import zip_longest
 
+from mesh.records import write_record
 from retrieval_svc.documents.model import Block, TableRow, markdown_table
 from retrieval_svc.text import count_tokens, is_cjk
 
@@ -25,9 +26,7 @@ def record(header: tuple[str, ...], cells: tuple[str, ...]) -> str:
     pairs = [(h, c) for h, c in pairs if c]
     # A totals row's label stands alone: "Total" under "Unit price (EUR)" is no unit price.
     pairs = [("", c) if _TOTAL.match(c) else (h, c) for h, c in pairs]
-    cjk = any(is_cjk(ch) for h, c in pairs for ch in h + c)
-    colon, bar = ("：", "｜") if cjk else (": ", " | ")
-    return bar.join(f"{h}{colon}{c}" if h and h != c else c for h, c in pairs)
+    return write_record(pairs, cjk=any(is_cjk(ch) for h, c in pairs for ch in h + c))
 
 
 _TOTAL = re.compile(
