@@ -35,6 +35,7 @@ from judge_svc.terms import content_terms, is_stop_word, normalize, stem
 from mesh.glossary import capitalised_words, english_synonyms, found_in, gloss
 from mesh.scripts import fold_script, same_language
 from mesh.source_clause import without_source_clause
+from mesh.spelling import meant
 from mesh.text import HAN as _HAN
 from mesh.value_words import asked_value_words, holds_value_for
 
@@ -172,6 +173,27 @@ def _add_synonyms(question: str, sentences: list[set[str]]) -> None:
                 terms.add(term)
 
 
+def _add_misspelt(question: str, texts: Sequence[str], sentences: list[set[str]]) -> None:
+    """A question word no sentence says that misspells a word of the sentences ("minbus" for
+    "minibus", :mod:`mesh.spelling`) counts as said where that word is."""
+    said = set().union(*sentences) if sentences else set()
+    asked = [
+        w
+        for w in _EN_WORD.findall(normalize(_INTERROGATIVES.sub(" ", question)))
+        if not is_stop_word(w) and stem(w) not in said
+    ]
+    if not asked:
+        return
+    vocabulary = {w for t in texts for w in _EN_WORD.findall(normalize(t))}
+    for word in asked:
+        right = meant(word, vocabulary)
+        if right is None:
+            continue
+        for terms in sentences:
+            if stem(right) in terms:
+                terms.add(stem(word))
+
+
 @functools.lru_cache(maxsize=256)
 def _synonym_terms(question: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """Each English term of the question and the terms of its one-word synonyms
@@ -236,6 +258,11 @@ def score_focus(
     paragraph_terms = [[terms_in(question, s) for s in p] for p in paragraphs]
     answer_terms = [terms_in(question, s) for s in answer_sentences]
     _add_synonyms(question, [*(t for p in paragraph_terms for t in p), *answer_terms])
+    _add_misspelt(
+        question,
+        [*sentences, *answer_sentences],
+        [*(t for p in paragraph_terms for t in p), *answer_terms],
+    )
     sentence_terms = [t for p in paragraph_terms for t in p]
     weights = focus_weights(question, paragraph_terms, titles)
     union: set[str] = set().union(*answer_terms) if answer_terms else set()

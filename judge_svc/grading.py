@@ -46,6 +46,7 @@ from mesh.prompts import PromptLibrary
 from mesh.ranges import in_a_range, names_a_number
 from mesh.scripts import fold_script, same_day_words
 from mesh.source_clause import without_source_clause
+from mesh.spelling import meant
 from mesh.text import base_form, holds_marked_letter, load_verb_tables, marked_letters
 from mesh.value_words import holds_value_for
 
@@ -347,6 +348,20 @@ def _synonym_hits(
     return out
 
 
+def _misspelt_hits(
+    aspects: Sequence[str], lows: Sequence[str], covered: set[str]
+) -> list[set[str]]:
+    """Per passage, the English aspects no passage says that misspell a word it holds ("reponse"
+    for "response", :mod:`mesh.spelling`)."""
+    unsaid = [a for a in aspects if a not in covered and a.isascii() and a.isalpha()]
+    if not unsaid:
+        return [set() for _ in lows]
+    words = [set(_EN_WORD.findall(low)) for low in lows]
+    vocabulary = set().union(*words) if words else set()
+    meant_as = {a: right for a in unsaid if (right := meant(a, vocabulary)) is not None}
+    return [{a for a, right in meant_as.items() if right in held} for held in words]
+
+
 def _document_of(chunk_id: str) -> str:
     """The document part of a chunk id (``doc#7``)."""
     return chunk_id.rpartition("#")[0] or chunk_id
@@ -434,6 +449,9 @@ class LexicalGrader:
             covered.update(hits_of[-1])
         asked = [a for a in aspects if a not in capitalised]
         by_synonym = _synonym_hits(asked, chunks, lows, hits_of)
+        for hits, misspelt in zip(hits_of, _misspelt_hits(asked, lows, covered), strict=True):
+            hits.extend(sorted(misspelt))
+            covered.update(misspelt)
         for hits, synonyms in zip(hits_of, by_synonym, strict=True):
             hits.extend(sorted(synonyms))
             covered.update(synonyms)

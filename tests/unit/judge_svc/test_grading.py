@@ -308,3 +308,18 @@ def test_an_irregular_verb_form_covers_its_base() -> None:
     line = GradeChunk("islamism#0", "Leading this pan-Islamic effort was sheikh Abdullah Azzam.")
     grade = LexicalGrader().grade("Who led the pan-Islamic effort?", [line])
     assert "led" in grade.chunk_grades[0].covered_aspects
+
+
+def test_a_misspelt_word_is_found_as_the_word_it_misspells() -> None:
+    """Fresh documents set (fr-076): "p1 reponse tme" is answered by the P1 row's "Response
+    time"; a row that holds neither word covers only "p1"."""
+    grade = LexicalGrader().grade(
+        "p1 reponse tme",
+        [
+            GradeChunk("sla#4", "Priority: P1 – Critical | Response time: 15 minutes"),
+            GradeChunk("park#5", "Permit type: Night shift | Eligible car parks: P1, P2"),
+        ],
+    )
+    service, parking = grade.chunk_grades
+    assert set(service.covered_aspects) == {"p1", "reponse", "tme"} and service.relevant
+    assert parking.covered_aspects == ["p1"] and not parking.relevant

@@ -840,3 +840,22 @@ def test_an_english_count_is_stated_by_a_chinese_row_through_its_translation() -
     assert states_count(units, [row], question)
     assert not states_count(units, ["全時段會員 | 1,680 | 全日 6:00—23:00"], question)
     assert not states_count(units, ["Full-time member | 1,680 | 8 sessions"], question)
+
+
+def test_a_misspelt_word_is_said_where_the_word_it_misspells_is() -> None:
+    """ "minbus" asked, "minibus" written (the documents benchmark's tune half): the notice
+    beside it is the count asked for; the estate car's row is not about the minibus."""
+    rows = [
+        "Pool: P2 | Vehicle type: Estate car | Minimum notice: 1 working day",
+        "Pool: P3 | Vehicle type: 9-seat minibus | Minimum notice: 5 working days",
+        "Pool: P5 | Vehicle type: 4x4 pickup | Minimum notice: 3 working days",
+        "Pool: P6 | Vehicle type: Panel van | Minimum notice: 2 working days",
+    ]
+    source = Source("fleet#5", "fleet", "\n".join(rows), "Fleet Vehicle Use Policy")
+    question = "How much notice do I need to book the council minbus?"
+    minibus: Any = JUDGE.judge_offline(
+        JudgeInput(f"{rows[1]} [fleet#5]", [source], question, 1, 10)
+    )
+    assert minibus.relevance.addresses_question, minibus.relevance.relevance_notes
+    estate: Any = JUDGE.judge_offline(JudgeInput(f"{rows[0]} [fleet#5]", [source], question, 1, 10))
+    assert not estate.relevance.addresses_question
