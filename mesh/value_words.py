@@ -59,6 +59,13 @@ _HOURS = re.compile(
     rf"(?:{_CLOCK})[^\n。；;\d]{{0,3}}(?:開|开|關|关|閉|闭|打烊|\bopen|\bclos)",
     re.I,
 )
+# A share of a whole: "80%", 「百分之八十」, 「八成」, "a quarter of a tank".
+_PROPORTION = re.compile(
+    r"\d+(?:\.\d+)?\s*[%％]|百分之|(?<![\d一二三四五六七八九十])[一二三四五六七八九]成(?![本員员立功])|"
+    r"\b(?:quarter|half|third|two-thirds|three-quarters)\b",
+    re.I,
+)
+_PROPORTION_WORDS = "level percentage proportion 比例 比率 百分比 占比 佔比".split()
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]*\w")
 # A telephone number or an extension: three digits or more in a run.
 # Not a group of an amount's thousands ("USD 50,000").
@@ -97,12 +104,14 @@ _VALUE_SHAPES: dict[str, re.Pattern[str]] = {
         ("email", "e-mail", "郵箱", "邮箱", "電子郵件", "电子邮件", "電郵", "电邮", "信箱"), _EMAIL
     ),
     **dict.fromkeys(_PHONE_WORDS, _PHONE),
+    # "What fuel level…" is answered by "a quarter of a tank", "max fill level" by "80%".
+    **dict.fromkeys(_PROPORTION_WORDS, _PROPORTION),
 }
 
 
 def names_a_value(word: str) -> bool:
     """Whether ``word`` names the kind of value asked for (date, time, number, amount, e-mail
-    address, telephone number)."""
+    address, telephone number, share of a whole)."""
     return word.lower() in _VALUE_SHAPES
 
 

@@ -84,3 +84,29 @@ def test_any_text_is_read_without_error(text: str) -> None:
 )
 def test_word_forms_share_a_stem(a: str, b: str) -> None:
     assert english_stem(a) == english_stem(b)
+
+
+@pytest.mark.parametrize(
+    ("word", "text", "held"),
+    [
+        ("level", "Return the vehicle with at least a quarter of a tank of fuel.", True),
+        ("level", "Waste containers must not be filled beyond 80% of capacity", True),
+        ("比例", "開學後兩週內離校者，退還八成學費。", True),
+        ("level", "The reading room is on Level 3.", False),  # a floor, not a share
+        ("比例", "成本由申請單位負擔。", False),
+    ],
+)
+def test_a_level_or_a_share_is_stated_by_a_proportion(word: str, text: str, held: bool) -> None:
+    """ "What fuel level…" and "max fill level…" (the documents benchmark's tune half) are
+    answered by a share of the whole, which never says "level"."""
+    assert holds_value_for(word, text) is held
+
+
+def test_a_proportion_answers_the_level_asked_for(grader: LexicalGrader) -> None:
+    rule = "Waste containers must not be filled beyond 80% of capacity."
+    grade = grader.grade(
+        "max fill level for waste containers",
+        [GradeChunk("lab#4", rule), GradeChunk("lab#5", "Label waste containers clearly.")],
+    )
+    filled, labelled = grade.chunk_grades
+    assert "level" in filled.covered_aspects and "level" not in labelled.covered_aspects
