@@ -112,7 +112,11 @@ def states_measure(measure: str, text: str) -> bool:
 # pattern of :mod:`mesh.answer_type` is loose (any "each year", 「之後」), and a line giving "4
 # weeks paid holidays each year" was accepted for "in what year was the directive adopted?".
 _ASKS_YEAR = re.compile(r"哪一年|哪年|何年|(?:what|which) year|\bwhen\b.*\byear\b", re.I)
-_ASKS_DAY = re.compile(r"哪一天|哪天|幾月幾[日號]|几月几[日号]|(?:what|which) (?:day|date)\b", re.I)
+_ASKS_DAY = re.compile(
+    r"哪一天|哪天|幾月幾[日號]|几月几[日号]|月[^，。？?\s]{0,2}?[幾几][號号]|月[幾几]日|"
+    r"(?:what|which) (?:day|date)\b",
+    re.I,
+)
 _YEAR = re.compile(
     r"(?<![\d.,])(?:1\d{3}|20\d{2}|\d{2,4}\s*年|[\d一二三四五六七八九十〇零]+\s*年代)(?![\d.,]?\d)"
     r"|[〇零一二三四五六七八九十百]{2,4}\s*年|元年"

@@ -66,15 +66,20 @@ def fold_script(text: str) -> str:
 
     Lexical comparisons fold both sides, so a zh-Hant question matches a zh-Hans passage.
 
-    >>> fold_script("差旅費報銷")
-    '差旅费报销'
+    >>> fold_script("差旅費報銷"), fold_script("帳戶") == fold_script("账户")
+    ('差旅费报销', True)
     """
     text = fold_accents(text)
     if not _HAN.search(text):
         return text
     with _T2S_LOCK:
         folded: str = _T2S.convert(text)
-    return folded
+    return folded.translate(_SIMPLIFIED_VARIANTS)
+
+
+# Simplified characters OpenCC keeps apart that people write for one another: 「帳戶」 folds to
+# 「帐户」, while a zh-Hans question writes 「账户」 (账 is the standard form for accounts).
+_SIMPLIFIED_VARIANTS = str.maketrans({"账": "帐"})
 
 
 # A Latin letter with a diacritic (Latin-1 Supplement, Latin Extended-A/B, Latin Extended

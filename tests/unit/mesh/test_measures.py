@@ -47,6 +47,8 @@ def test_the_measure_named_without_a_number_does_not_state_it() -> None:
         ("In what year was the Working Time Directive adopted?", "year"),
         ("阿蒙森的探險隊是在哪一天抵達南極點的？", "day"),
         ("On what date did the ship sink?", "day"),
+        ("薪水每個月幾號發？", "day"),  # a day of the month
+        ("要到幾號櫃台辦理？", ""),  # a counter's number
         ("When did the ship sink?", ""),
     ],
 )
