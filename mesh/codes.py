@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mesh.text import HAN as _HAN
+
 _CODE = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w-])")
 MIN_CODE_CHARS = 5
 
@@ -45,6 +47,29 @@ def query_codes(query: str) -> list[str]:
             continue
         codes.append(code)
     return list(dict.fromkeys(codes))
+
+
+# Two words or more in Latin letters, quoted or in brackets.
+_QUOTED_PHRASE = re.compile(
+    r"[（(「“\"『]\s*([A-Za-z][\w'-]*(?:[ \t]+[A-Za-z0-9][\w'-]*)+)\s*[）)」”\"』]"
+)
+
+
+def phrases_named(query: str) -> list[str]:
+    """The English terms of two words or more that a question in Chinese quotes or puts in
+    brackets, lower-cased: the document's own words, given in its language
+    (「上门出诊（home visit）的标准收费」, 「法律保留（legal hold）」). A passage holding one is
+    about what is asked as surely as one holding a code. An English name written bare in the
+    question ("Ashby Vale") is not quoted: every row of a timetable holds it.
+
+    >>> phrases_named("Harbourview诊所上门出诊（home visit）的标准收费是多少？")
+    ['home visit']
+    >>> phrases_named("2133次列车几点到达 Ashby Vale？"), phrases_named("What is a 'home visit'?")
+    ([], [])
+    """
+    if not _HAN.search(query):
+        return []
+    return list(dict.fromkeys(m.group(1).lower() for m in _QUOTED_PHRASE.finditer(query)))
 
 
 def codes_asked(query: str, titles: Sequence[str]) -> list[str]:

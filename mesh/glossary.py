@@ -351,10 +351,26 @@ def gloss_chinese(text: str) -> list[Gloss]:
             if part in seen or len(part) < 2 or part in CHINESE_QUESTION_WORDS:
                 continue
             seen.add(part)
-            senses = table.get(part)
+            senses = (*table.get(part, ()), *_CURRENCY_CODES.get(part, ()))
             if senses:
                 glosses.append(Gloss(part, senses, part in _tables().names))
     return glosses + _office_glosses(fold_script(text), seen)
+
+
+# A currency's ISO 4217 code, as fee tables head their columns: 「港元」 is "Standard Fee
+# (HKD)" as much as "Hong Kong dollars" (CC-CEDICT gives only the latter).
+_CURRENCY_CODES: dict[str, tuple[str, ...]] = {
+    "港元": ("hkd",),
+    "港币": ("hkd",),
+    "美元": ("usd",),
+    "美金": ("usd",),
+    "英镑": ("gbp",),
+    "欧元": ("eur",),
+    "日元": ("jpy",),
+    "人民币": ("rmb", "cny"),
+    "新台币": ("twd", "ntd"),
+    "台币": ("twd", "ntd"),
+}
 
 
 def _office_glosses(folded: str, cut: set[str]) -> list[Gloss]:

@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from mesh import document_heading
-from mesh.codes import query_codes
+from mesh.codes import phrases_named, query_codes
 from mesh.document_heading import heading_of, own_heading
 from mesh.embedding import DEFAULT_BATCH_SIZE
 from mesh.errors import FailedPrecondition, InvalidInput, NotFound, Unavailable
@@ -841,7 +841,7 @@ class RetrievalEngine:
                     whole = await asyncio.to_thread(holding_a_translation, query, extra)
                     cross_only.update(h.chunk.chunk_id for h in whole)
             merged = await self._named_first(tenant, query, tokens, merged, pool, where)
-            codes = query_codes(query)
+            codes = [*query_codes(query), *phrases_named(query)]
             if not codes:
                 return merged
             code_terms = [t for code in codes for t in query_terms(code)]

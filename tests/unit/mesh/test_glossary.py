@@ -171,3 +171,11 @@ def test_the_dictionarys_stand_ins_for_an_object_are_no_part_of_a_translation() 
     assert gloss_chinese("归还")[0].translations[0] == "return"
     assert found_in(gloss_chinese("归还")[0].translations, "Return the vehicle by 18:00.")
     assert "lend money" in gloss_chinese("借钱")[0].translations  # "to lend money to sb"
+
+
+def test_a_currency_is_found_by_its_code() -> None:
+    """「多少港元」 is answered by a fee table's "Standard Fee (HKD)" column."""
+    row = "Service: Home visit | Standard Fee (HKD): 1,150"
+    (hkd,) = [g for g in gloss("标准收费是多少港元") if g.word == "港元"]
+    assert found_in(hkd.translations, row)
+    assert not found_in(hkd.translations, "Standard Fee (GBP): 35")

@@ -601,3 +601,21 @@ class TestCodes:
         await engine.ingest("acme", _doc("expenses", CODES_DOC))
         out = await engine.search("acme", "DHAW2019004", mode=SearchMode.BM25)
         assert out.hits == []
+
+    async def test_an_english_term_a_chinese_question_quotes_finds_its_row(
+        self, engine: RetrievalEngine
+    ) -> None:
+        """「上门出诊（home visit）」: the row naming the service comes first, not the note
+        that shares "visit" and the glosses of 收费 and 港元 (the documents benchmark's tune
+        half had the row tenth)."""
+        fees = (
+            "Service: Home visit (within district) | Standard Fee (HKD): 1,150\n\n"
+            "Service: Vaccination | Standard Fee (HKD): 180\n\n"
+            "Concession fees require proof of eligibility at every visit. All fees are in "
+            "Hong Kong dollars, every visit, with no service charge."
+        )
+        await engine.ingest("acme", _doc("clinic", fees))
+        await engine.ingest("acme", _doc("canteen", "学生价（元）：12.00｜教职工价（元）：15.00"))
+        question = "诊所上门出诊（home visit）的标准收费是多少港元？"
+        out = await engine.search("acme", question, top_k=1)
+        assert "Home visit" in out.hits[0].chunk.text
