@@ -33,7 +33,7 @@ from judge_svc.rules import Sentence, Source
 from judge_svc.terms import stem
 from mesh.acronyms import asks_expansion, expands
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
-from mesh.codes import holds_code, query_codes
+from mesh.codes import holds_code, phrases_named, query_codes
 from mesh.measures import asked_date_part, states_date_part
 from mesh.records import columns_not_asked
 from mesh.row_keys import keyed_by
@@ -65,7 +65,7 @@ ASKS_BACK = "asks the question back"
 BESIDE_TOOL = "a document line beside the tool's answer to a tool question"
 OTHER_LANGUAGE = "in another language than the question, which other lines answer"
 NO_VALUE = "states no value of the kind asked, which other lines state"
-NO_CODE = "does not hold the code or letter the question names, which other lines hold"
+NO_CODE = "does not hold the code, letter or quoted term the question names, which other lines hold"
 NO_EXPANSION = "does not spell out the acronym asked about, which another line does"
 NO_KEY = "names neither the day nor the band of the number the question names, as other lines do"
 
@@ -220,9 +220,10 @@ def _without_the_code(
     question: str, sentences: Sequence[Sentence], lines: Sequence[int]
 ) -> set[int]:
     """For a question naming a code or a letter (「成績等第 X 代表什麼情況？」, "PO-25-0109",
-    "Plan B"): the lines that hold none of them, when another line holds one. The grade table's
-    row for A+ shares every column with the row for X; only the latter answers."""
-    codes = [*query_codes(question), *_letters_named(question)]
+    "Plan B"), or quoting an English term (「法律保留（legal hold）」): the lines that hold none
+    of them, when another line holds one. The grade table's row for A+ shares every column with
+    the row for X; only the latter answers."""
+    codes = [*query_codes(question), *_letters_named(question), *phrases_named(question)]
     if not codes:
         return set()
     holding = {i: holds_code(sentences[i].bare, codes) for i in lines}

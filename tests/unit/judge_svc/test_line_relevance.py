@@ -273,6 +273,21 @@ def test_a_row_without_the_letter_asked_goes_beside_the_row_holding_it() -> None
     assert NO_CODE not in _lines("Is A+ the best grade?", draft, [grades]).values()
 
 
+def test_a_line_without_the_term_a_chinese_question_quotes_goes_beside_one_holding_it() -> None:
+    """Documents set (f2-028): 「法律保留（legal hold）由哪個單位發出？」 is answered by the clause
+    that issues a legal hold, not by the section's contact line or its heading."""
+    text = (
+        "5.2 Legal holds\n5.2.1 When litigation is expected, the Legal Office issues a legal "
+        "hold and all disposal of the affected records is suspended.\nContact: Records "
+        "Manager, Dr Ifeoma Castellanos, Library Building Room L2.14, ext. 6620"
+    )
+    rules = Source("rrds#35", "rrds", text, "Records Retention and Disposal Schedule")
+    issued, contact = text.splitlines()[1:]
+    draft = f"{issued} [rrds#35]\n{contact} [rrds#35]"
+    lines = _lines("Northgate 的法律保留（legal hold）由哪個單位發出？", draft, [rules])
+    assert lines[issued] == "" and lines[contact] == NO_CODE
+
+
 def test_words_of_arithmetic_are_set_aside_as_the_question_is_stemmed() -> None:
     """The word "square" stems to "squar" since the judge's stems drop a silent e: the tool's
     answer to "What is the square root of 144?" lost its place alone (answers benchmark)."""
