@@ -98,12 +98,18 @@ def ranges(text: str) -> list[tuple[float, float]]:
     >>> ranges("开课日期：2025-09-27｜时间：13:30-17:00｜电话：0571-8866 2311｜1939-1945年")
     []
     """
+    return [(low, high) for low, high, _ in _kinded_ranges(text)]
+
+
+def _kinded_ranges(text: str) -> list[tuple[float, float, str]]:
     cells = fields(text)
     if not cells:
-        return _bands(text, cell=is_record(text))
+        return _kinded_bands(text, cell=is_record(text))
     # A table's column may name the scale of its cells: 「预算金额（万元）：20（含）至100」.
     return [
-        band for column, value in cells for band in _bands(value, _COLUMN_SCALE.findall(column))
+        band
+        for column, value in cells
+        for band in _kinded_bands(value, _COLUMN_SCALE.findall(column))
     ]
 
 
@@ -124,9 +130,16 @@ def _in_digits(text: str) -> str:
 def _bands(
     text: str, scales: list[str] | None = None, cell: bool = True
 ) -> list[tuple[float, float]]:
+    return [(low, high) for low, high, _ in _kinded_bands(text, scales, cell)]
+
+
+def _kinded_bands(
+    text: str, scales: list[str] | None = None, cell: bool = True
+) -> list[tuple[float, float, str]]:
+    """The bands ``text`` states, each with the kind of its unit ("" when it names none)."""
     default = scales[-1] if scales else None
     text = _in_digits(text)
-    out = []
+    out: list[tuple[float, float, str]] = []
     for m in _RANGE.finditer(text):
         money, low_digits, low_scale, low_unit, high_digits, high_scale, high_unit = m.groups()
         if not (cell or money or low_scale or high_scale or low_unit or high_unit):
@@ -136,17 +149,40 @@ def _bands(
         scale = high_scale or low_scale or default
         low, high = _value(low_digits, low_scale or scale), _value(high_digits, scale)
         if high - low >= MIN_BAND and not _years(low, high):
-            out.append((low, high))
+            out.append((low, high, _kind(high_unit or low_unit, money)))
     for m in _OPEN_AFTER.finditer(text):
         money, digits, scale, unit, side = m.groups()
-        out.extend(_open(side, digits, scale or default, cell or bool(money or scale or unit)))
+        stated = cell or bool(money or scale or unit)
+        out.extend((*b, _kind(unit, money)) for b in _open(side, digits, scale or default, stated))
     for m in _OPEN_BEFORE.finditer(text):
         side, money, digits, scale, unit = m.groups()
-        out.extend(_open(side, digits, scale or default, cell or bool(money or scale or unit)))
+        stated = cell or bool(money or scale or unit)
+        out.extend((*b, _kind(unit, money)) for b in _open(side, digits, scale or default, stated))
     for m in _OPEN_BEFORE_HAN.finditer(text):  # 「不少于3家」 counts suppliers: no band
         side, money, digits, scale, unit = m.groups()
-        out.extend(_open(side, digits, scale or default, bool(money or scale or unit)))
+        stated = bool(money or scale or unit)
+        out.extend((*b, _kind(unit, money)) for b in _open(side, digits, scale or default, stated))
     return out
+
+
+# The kind of a unit: a band of days holds no number of people (「開課前7天以內」 is no band
+# for 「三個人一起報名」).
+_UNIT_KINDS = {
+    **dict.fromkeys("元 圓 yuan".split(), "money"),
+    **dict.fromkeys("% ％".split(), "share"),
+    "人": "people",
+}
+
+
+def _kind(unit: str | None, money: str | None = None) -> str:
+    if money:
+        return "money"
+    if not unit:
+        return ""
+    unit = unit.strip().lower()
+    if unit in _UNIT_KINDS:
+        return _UNIT_KINDS[unit]
+    return "" if unit.startswith("point") else "time"
 
 
 def _open(side: str, digits: str, scale: str | None, stated: bool) -> list[tuple[float, float]]:
@@ -176,10 +212,29 @@ def asked_values(question: str) -> list[float]:
     >>> asked_values("第一次课结束前退课"), asked_values("门诊手术一次可以领多少")
     ([], [])
     """
-    values = [_value(m.group(1), m.group(2)) for m in _ASKED.finditer(question)]
+    return [v for v, _ in _kinded_values(question)]
+
+
+def _kinded_values(question: str) -> list[tuple[float, str]]:
+    """:func:`asked_values`, each with the kind of the unit written after it ("" when none)."""
+    values = [
+        (_value(m.group(1), m.group(2)), _unit_after(question, m.end()))
+        for m in _ASKED.finditer(question)
+    ]
     # 「一次可以領多少」 is "each time", not a count of one: 一 alone names no number.
-    numerals = (han_number(m.group(1)) for m in _HAN_COUNT.finditer(question) if m.group(1) != "一")
-    return values + [float(v) for v in numerals if v is not None]
+    for m in _HAN_COUNT.finditer(question):
+        v = han_number(m.group(1)) if m.group(1) != "一" else None
+        if v is not None:
+            values.append((float(v), _unit_after(question, m.end())))
+    return values
+
+
+_UNIT_AFTER = re.compile(r"\s*(?:個|个)?" + _UNIT.strip(r"\s*").removesuffix(r"\s*"))
+
+
+def _unit_after(question: str, at: int) -> str:
+    m = _UNIT_AFTER.match(question, at)
+    return _kind(m.group(1)) if m else ""
 
 
 def names_a_number(word: str) -> bool:
@@ -208,9 +263,12 @@ def in_a_range(question: str, text: str) -> bool:
     >>> in_a_range(above, "超过1000万元的部分"), in_a_range(above, "超过500万元至1000万元")
     (True, False)
     """
-    bands = ranges(text)
+    bands = _kinded_ranges(text)
     asked = asked_bands(question)
     if asked:  # the question's own band, said again: "above 10 million" by 「超过1000万元」
-        return any(_starts_there(band, b) for band in bands for b in asked)
-    values = asked_values(question)
-    return any(low <= v <= high for v in values for low, high in bands)
+        return any(_starts_there((low, high), b) for low, high, _ in bands for b in asked)
+    return any(
+        low <= v <= high and not (kind and unit and kind != unit)
+        for v, kind in _kinded_values(question)
+        for low, high, unit in bands
+    )

@@ -95,3 +95,14 @@ def test_working_days_are_a_unit_of_a_band() -> None:
     assert ranges("办理时限：5至10个工作日") == [(5.0, 10.0)]
     # A bare row's numbers without a unit are no band: its column may name the scale (万元).
     assert ranges("服务 | 20（含）至100 | 竞争性磋商") == []
+
+
+def test_a_band_of_another_unit_holds_no_number_asked() -> None:
+    """The documents benchmark's tune half: 「三个人一起报同一门课，学费打几折？」 kept the
+    line 「开课前7天以内…扣除学费的10%」 as keyed by the number asked (3 in a band of 0 to 7
+    days) and dropped the discount's line. A band without a unit still holds any number."""
+    asked = "同一家公司三个人一起报同一门课，学费打几折？"
+    assert not in_a_range(asked, "开课前7天以内申请的，扣除学费的10%作为手续费；")
+    assert in_a_range("三个人以上可以优惠吗？", "报名人数：2至5人｜优惠：九折")
+    assert in_a_range("预算50万元的采购", "预算金额（万元）：20（含）至100｜采购方式：竞争性磋商")
+    assert in_a_range("提前兩天取消可以退多少", "取消時間：使用日前2日以內｜退費比例：0%")
