@@ -41,7 +41,14 @@ def meant(word: str, vocabulary: Iterable[str]) -> str | None:
     word = word.lower()
     if len(word) < 3:
         return None
-    words = [w for w in set(vocabulary) if w != word and w[:1] == word[:1]]
+    n = len(word)
+    # difflib's ratio is at most 2·min(len) / (sum of lengths): words too long or too short to
+    # reach MIN_RATIO are left out before it is computed (a judgement asks for every unsaid word).
+    words = [
+        w
+        for w in set(vocabulary)
+        if w[:1] == word[:1] and w != word and 2 * min(len(w), n) >= MIN_RATIO * (len(w) + n)
+    ]
     for close in difflib.get_close_matches(word, words, n=3, cutoff=MIN_RATIO):
         if _zipf(close) - _zipf(word) >= MIN_ZIPF_GAP:
             return close
