@@ -23,6 +23,7 @@ from enum import StrEnum
 import lemminflect
 
 from mesh.glossary import Gloss, found_in, gloss, gloss_english
+from mesh.measures import ASKS_DAY_OF_MONTH
 from mesh.scripts import fold_script, same_language
 from mesh.text import content_terms
 
@@ -59,9 +60,7 @@ _QUESTION_PATTERNS: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
         re.compile(
             r"哪一年|哪年|哪幾年|哪几年|何年|何時|何时|什麼時候|什么时候|幾時|几时|哪一天|哪天|幾月|几月|"
             # A time of day is a date's finest part: 「開到幾點」, "at what time".
-            r"幾點|几点|\bwhat time\b(?! zone)|"
-            # A day of the month: 「每個月幾號發」, 「每月幾日」 (not 「幾號櫃台」, a number).
-            r"月[^，。？?\s]{0,2}?[幾几][號号]|月[幾几]日|"
+            r"幾點|几点|\bwhat time\b(?! zone)|" + ASKS_DAY_OF_MONTH + "|"
             r"哪個月|哪个月|哪個世紀|哪个世纪|哪個朝代|哪个朝代|哪個年代|哪个年代|"
             + _ASKING_WHEN
             + r"|\b(?:what|which) (?:years?|dates?|days?|century|centuries|decades?|months?)\b|"

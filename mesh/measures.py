@@ -112,8 +112,10 @@ def states_measure(measure: str, text: str) -> bool:
 # pattern of :mod:`mesh.answer_type` is loose (any "each year", 「之後」), and a line giving "4
 # weeks paid holidays each year" was accepted for "in what year was the directive adopted?".
 _ASKS_YEAR = re.compile(r"哪一年|哪年|何年|(?:what|which) year|\bwhen\b.*\byear\b", re.I)
+# A day of the month asked: 「每個月幾號發」, 「每月幾日」 (not 「幾號櫃台」, a number).
+ASKS_DAY_OF_MONTH = r"月[^，。？?\s]{0,2}?[幾几][號号]|月[幾几]日"
 _ASKS_DAY = re.compile(
-    r"哪一天|哪天|幾月幾[日號]|几月几[日号]|月[^，。？?\s]{0,2}?[幾几][號号]|月[幾几]日|"
+    r"哪一天|哪天|幾月幾[日號]|几月几[日号]|" + ASKS_DAY_OF_MONTH + "|"
     r"(?:what|which) (?:day|date)\b",
     re.I,
 )
