@@ -23,8 +23,9 @@ QUESTION_FILES = (
     "questions_realworld.jsonl",
     "questions_fresh.jsonl",
     "questions_fresh2.jsonl",
+    "questions_fresh3.jsonl",
 )
-GENERATORS = ("make_pdfs.py", "make_office.py", "make_fresh.py", "make_fresh2.py")
+GENERATORS = ("make_pdfs.py", "make_office.py", "make_fresh.py", "make_fresh2.py", "make_fresh3.py")
 
 
 @dataclass(frozen=True)
