@@ -165,6 +165,27 @@ def pptx_deck() -> bytes:
     return out.getvalue()
 
 
+def pptx_deck_with_footer(slides: int = 4) -> bytes:
+    """``slides`` slides, each a title, a bullet and the deck's name with a counter in a text box
+    at the foot of the slide («Harbour Run 2025 organising committee | n/N»)."""
+    from pptx import Presentation
+    from pptx.util import Emu, Inches
+
+    deck = Presentation()
+    height = int(deck.slide_height or 6_858_000)
+    for n in range(1, slides + 1):
+        slide = deck.slides.add_slide(deck.slide_layouts[1])
+        slide.shapes.title.text = f"Section {n}"
+        slide.placeholders[1].text_frame.text = f"Bib pickup point {n} opens at 10:0{n}."
+        box = slide.shapes.add_textbox(
+            Inches(0.5), Emu(height - Inches(0.5)), Inches(8), Inches(0.4)
+        )
+        box.text_frame.text = f"Harbour Run 2025 organising committee | {n}/{slides}"
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
 def odf_documents() -> dict[str, bytes]:
     """An ODT (heading, paragraph, list, table), an ODS (a named sheet) and an ODP (a title,
     text and notes), written by odfdo."""

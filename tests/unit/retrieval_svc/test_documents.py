@@ -156,6 +156,15 @@ class TestOffice:
         table = next(b for b in blocks if b.kind is Kind.TABLE)
         assert (table.page, table.rows[0].cells) == (2, ("Main gate", "07:40"))
 
+    def test_a_footer_repeated_on_every_slide_is_dropped(self) -> None:
+        texts = [b.text for b in _read(PPTX, samples.pptx_deck_with_footer()).document.blocks]
+        assert "Bib pickup point 3 opens at 10:03." in texts
+        assert not [t for t in texts if "organising committee" in t]
+
+    def test_a_line_on_one_slide_foot_stays(self) -> None:
+        texts = [b.text for b in _read(PPTX, samples.pptx_deck_with_footer(1)).document.blocks]
+        assert "Harbour Run 2025 organising committee | 1/1" in texts
+
     def test_odf_text_sheet_and_slides(self) -> None:
         docs = samples.odf_documents()
         odt = _read(ODT, docs["odt"])
