@@ -396,7 +396,20 @@ def gloss(text: str) -> tuple[Gloss, ...]:
     latin = len(re.findall(r"[A-Za-z]", text))
     if han + latin == 0:
         return ()
-    return tuple(gloss_chinese(text) if han * 3 >= latin else gloss_english(text))
+    chinese = han * 3 >= latin or (han >= MIN_HAN_BESIDE_NAMES and _only_names_in_latin(text))
+    return tuple(gloss_chinese(text) if chinese else gloss_english(text))
+
+
+# A Chinese question naming an English organisation («Riverton General Hospital 总机电话是多少»)
+# is Chinese when it has this many Han characters and its Latin words are all names.
+MIN_HAN_BESIDE_NAMES = 4
+
+
+def _only_names_in_latin(text: str) -> bool:
+    """Whether every Latin word of ``text`` is written as a name is: capitalised, in capitals, or
+    with digits ("Riverton General Hospital", "PRCES", "A4")."""
+    words = re.findall(r"[A-Za-z][A-Za-z0-9'’.-]*", text)
+    return all(w[0].isupper() or any(ch.isdigit() for ch in w) for w in words)
 
 
 @functools.lru_cache(maxsize=1024)

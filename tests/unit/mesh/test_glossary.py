@@ -74,6 +74,15 @@ def test_the_direction_follows_the_text() -> None:
     assert gloss("") == () and gloss("1234 !!") == ()
 
 
+def test_a_chinese_question_naming_an_english_organisation_is_chinese() -> None:
+    # Three names in 25 letters outweighed seven Han characters: 总机 was never glossed.
+    words = {g.word: g.translations for g in gloss("Riverton General Hospital 总机电话是多少？")}
+    assert "switchboard" in words["总机"]
+    # An English question quoting a Chinese term stays English.
+    quoting = gloss("How many days of maternity leave (娩假) does the city give?")
+    assert "maternity leave" in {g.word for g in quoting}
+
+
 def test_found_in_matches_words_not_fragments() -> None:
     assert found_in(("hotel",), "Hotels are booked by the travel desk")
     assert not found_in(("hotel",), "a hotelier said")
