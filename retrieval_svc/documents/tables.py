@@ -59,7 +59,7 @@ def split_header(
         return rows[0], rows[1:]
     if not _looks_like_header(rows[0], nxt):
         return (), rows
-    if len(rows) > 2 and _spans(rows[0]) and _looks_like_header(rows[1], rows[2]):
+    if len(rows) > 2 and _spans(rows[0]) and _under_spanned(rows[0], rows[1], rows[2]):
         return _two_level(rows[0], rows[1]), rows[2:]
     if len(rows) > 2 and _looks_like_header(rows[1], rows[2]) and _in_pairs(rows[2:]):
         return rows[0] + rows[1], [a + b for a, b in zip(rows[2::2], rows[3::2], strict=True)]
@@ -95,6 +95,16 @@ def _spans(row: tuple[str, ...]) -> bool:
     """A header row with merged cells: a cell repeated over the columns it spans (as Word and
     HTML tables give it) or left empty after its first column (as ODF covers it)."""
     return any(a == b or (a and not b) for a, b in itertools.pairwise(row))
+
+
+def _under_spanned(top: tuple[str, ...], sub: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    """Whether ``sub`` is the second row of a header whose first row ``top`` has merged cells:
+    it reads as column names, or it repeats ``top``'s first cell (a cell spanning both rows, as
+    HTML and Word repeat it) over the numbers of the columns ("Day | Departure times ×5" over
+    "Day | 1 | 2 | 3 | 4 | 5": the sailings of a timetable)."""
+    if _looks_like_header(sub, after):
+        return True
+    return bool(top and sub and top[0].strip()) and top[0] == sub[0] and sub != after
 
 
 def _two_level(top: tuple[str, ...], sub: tuple[str, ...]) -> tuple[str, ...]:

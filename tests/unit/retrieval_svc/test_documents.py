@@ -336,6 +336,28 @@ class TestMergedHeaders:
         assert header == ("城市", "住宿费上限 总监及以上", "住宿费上限 其他员工", "伙食补助")
         assert body == [("成都", "650", "450", "100")]
 
+    def test_numbered_columns_under_a_merged_cell_join_it(self) -> None:
+        # A ferry timetable: "Day" spans both header rows, "Departure times" the five sailings.
+        from retrieval_svc.documents.tables import split_header
+
+        rows = [
+            ("Day", "Departure times", "Departure times", "Departure times"),
+            ("Day", "1", "2", "3"),
+            ("Saturday", "08:00", "11:30", "15:00"),
+        ]
+        header, body = split_header(rows)
+        assert header == ("Day", "Departure times 1", "Departure times 2", "Departure times 3")
+        assert body == [("Saturday", "08:00", "11:30", "15:00")]
+
+    def test_a_first_row_of_numbers_under_a_merged_cell_stays_a_row(self) -> None:
+        from retrieval_svc.documents.tables import split_header
+
+        rows = [("Item", "Price", "Price"), ("Tea", "1", "2"), ("Cake", "3", "4")]
+        assert split_header(rows) == (
+            ("Item", "Price", "Price"),
+            [("Tea", "1", "2"), ("Cake", "3", "4")],
+        )
+
     def test_a_single_header_row_stays_as_it_is(self) -> None:
         from retrieval_svc.documents.tables import split_header
 
