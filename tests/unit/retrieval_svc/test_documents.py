@@ -324,30 +324,34 @@ def test_bad_files_are_clear_errors_at_upload_and_in_the_job(
 
 
 class TestMergedHeaders:
-    def test_two_header_rows_under_a_merged_cell_become_one(self) -> None:
+    @pytest.mark.parametrize(
+        ("rows", "header"),
+        [
+            (
+                [
+                    ("城市", "住宿费上限", "住宿费上限", "伙食补助"),
+                    ("城市", "总监及以上", "其他员工", "伙食补助"),
+                    ("成都", "650", "450", "100"),
+                ],
+                ("城市", "住宿费上限 总监及以上", "住宿费上限 其他员工", "伙食补助"),
+            ),
+            # A ferry timetable: "Day" spans both header rows, "Departure times" the sailings.
+            (
+                [
+                    ("Day", "Departure times", "Departure times", "Departure times"),
+                    ("Day", "1", "2", "3"),
+                    ("Saturday", "08:00", "11:30", "15:00"),
+                ],
+                ("Day", "Departure times 1", "Departure times 2", "Departure times 3"),
+            ),
+        ],
+    )
+    def test_two_header_rows_under_a_merged_cell_become_one(
+        self, rows: list[tuple[str, ...]], header: tuple[str, ...]
+    ) -> None:
         from retrieval_svc.documents.tables import split_header
 
-        rows = [
-            ("城市", "住宿费上限", "住宿费上限", "伙食补助"),
-            ("城市", "总监及以上", "其他员工", "伙食补助"),
-            ("成都", "650", "450", "100"),
-        ]
-        header, body = split_header(rows)
-        assert header == ("城市", "住宿费上限 总监及以上", "住宿费上限 其他员工", "伙食补助")
-        assert body == [("成都", "650", "450", "100")]
-
-    def test_numbered_columns_under_a_merged_cell_join_it(self) -> None:
-        # A ferry timetable: "Day" spans both header rows, "Departure times" the five sailings.
-        from retrieval_svc.documents.tables import split_header
-
-        rows = [
-            ("Day", "Departure times", "Departure times", "Departure times"),
-            ("Day", "1", "2", "3"),
-            ("Saturday", "08:00", "11:30", "15:00"),
-        ]
-        header, body = split_header(rows)
-        assert header == ("Day", "Departure times 1", "Departure times 2", "Departure times 3")
-        assert body == [("Saturday", "08:00", "11:30", "15:00")]
+        assert split_header(rows) == (header, rows[2:])
 
     def test_a_first_row_of_numbers_under_a_merged_cell_stays_a_row(self) -> None:
         from retrieval_svc.documents.tables import split_header
