@@ -177,7 +177,7 @@ def _misses(asked: list[Asked]) -> None:
 def register(app: typer.Typer) -> None:
     @app.command()
     def answers(
-        half: Annotated[str, typer.Option(help="tune, report or all")] = "report",
+        half: Annotated[str, typer.Option(help="tune, report, all or dev")] = "report",
         workers: Annotated[int, typer.Option(min=1, max=8, help="questions asked at once")] = 3,
         baseline: Annotated[bool, typer.Option(help="also run the writer before issue 28")] = True,
         limit: Annotated[int, typer.Option(min=0, help="ask at most this many (0: all)")] = 0,
@@ -190,8 +190,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Line precision and answer recall of answers, against the writer before issue 28."""
-        if half not in {"tune", "report", "all"}:
-            raise typer.BadParameter("half is tune, report or all")
+        if half not in {"tune", "report", "all", "dev"}:
+            raise typer.BadParameter("half is tune, report, all or dev")
         qs, corpus = load(half)
         qs = qs[: limit or None]
         systems = ["before", "focused"] if baseline else ["focused"]
