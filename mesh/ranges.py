@@ -57,6 +57,13 @@ _OPEN_BEFORE_HAN = re.compile(
     r"多于|多於|低于|低於|少于|少於|不足|未满|未滿)\s*"
     rf"([£$€¥])?{_NUMBER}(?![\d,.])(?!\s*[元圓]?{_INCLUDED}\s*{_TO}){_UNIT}(?![\d\-/:])"
 )
+# A closed band written as two open ends, as Taiwan's rules write them: 「3,000 元以上未滿 5 萬元」,
+# 「50萬元以上300萬元以下」 (read as two open bands, it would hold every amount above 3,000).
+_BETWEEN_HAN = re.compile(
+    rf"(?<![\d\-/.:A-Za-z])([£$€¥])?{_NUMBER}{_UNIT}{_INCLUDED}\s*(?:及以上|以上)\s*[，,、]?\s*"
+    rf"(?:(?:未满|未滿|不足|不到|低于|低於|少于|少於|至|到)\s*[£$€¥]?{_NUMBER}{_UNIT}"
+    rf"|[£$€¥]?{_NUMBER}{_UNIT}{_INCLUDED}\s*(?:及以下|以下|以内|以內))"
+)
 _BELOW = frozenset(
     {"以下", "及以下", "以内", "以內", "内", "內", "under", "below", "less than", "up to"}
     | {"within", "within the first", "in the first"}
@@ -124,7 +131,14 @@ _COUNTED = re.compile(
 
 
 def _in_digits(text: str) -> str:
-    return _COUNTED.sub(lambda m: str(_COUNT_WORDS.index(m.group(1).lower()) + 1), text)
+    """Counts in words as digits: "two weeks" → "2 weeks", 「五日以上」 → 「5日以上」."""
+    text = _COUNTED.sub(lambda m: str(_COUNT_WORDS.index(m.group(1).lower()) + 1), text)
+    return _HAN_COUNT.sub(_han_digits, text)
+
+
+def _han_digits(m: re.Match[str]) -> str:
+    value = han_number(m.group(1)) if m.group(1) != "一" else None
+    return m.group(0) if value is None else str(value)
 
 
 def _bands(
@@ -139,7 +153,7 @@ def _kinded_bands(
     """The bands ``text`` states, each with the kind of its unit ("" when it names none)."""
     default = scales[-1] if scales else None
     text = _in_digits(text)
-    out: list[tuple[float, float, str]] = []
+    out, spans = _between(text, default)
     for m in _RANGE.finditer(text):
         money, low_digits, low_scale, low_unit, high_digits, high_scale, high_unit = m.groups()
         if not (cell or money or low_scale or high_scale or low_unit or high_unit):
@@ -151,6 +165,8 @@ def _kinded_bands(
         if high - low >= MIN_BAND and not _years(low, high):
             out.append((low, high, _kind(high_unit or low_unit, money)))
     for m in _OPEN_AFTER.finditer(text):
+        if _inside(m, spans):
+            continue
         money, digits, scale, unit, side = m.groups()
         stated = cell or bool(money or scale or unit)
         out.extend((*b, _kind(unit, money)) for b in _open(side, digits, scale or default, stated))
@@ -159,10 +175,38 @@ def _kinded_bands(
         stated = cell or bool(money or scale or unit)
         out.extend((*b, _kind(unit, money)) for b in _open(side, digits, scale or default, stated))
     for m in _OPEN_BEFORE_HAN.finditer(text):  # 「不少于3家」 counts suppliers: no band
+        if _inside(m, spans):
+            continue
         side, money, digits, scale, unit = m.groups()
         stated = bool(money or scale or unit)
         out.extend((*b, _kind(unit, money)) for b in _open(side, digits, scale or default, stated))
     return out
+
+
+def _between(
+    text: str, default: str | None
+) -> tuple[list[tuple[float, float, str]], list[tuple[int, int]]]:
+    """The closed bands written as 「X以上未滿Y」 or 「X以上Y以下」, and where they stand.
+
+    >>> _between("3,000 元以上未滿 5 萬元", None)[0], _between("50萬元以上300萬元以下", None)[0]
+    ([(3000.0, 50000.0, 'money')], [(500000.0, 3000000.0, 'money')])
+    """
+    out: list[tuple[float, float, str]] = []
+    spans: list[tuple[int, int]] = []
+    for m in _BETWEEN_HAN.finditer(text):
+        money, low_digits, low_scale, low_unit = m.group(1, 2, 3, 4)
+        high_digits, high_scale, high_unit = m.group(5, 6, 7) if m.group(5) else m.group(8, 9, 10)
+        # 「50至300萬元」 scales both ends; 「3,000 元以上未滿 5 萬元」 states its own unit.
+        low = _value(low_digits, low_scale or (None if low_unit else high_scale) or default)
+        high = _value(high_digits, high_scale or default)
+        if high - low >= MIN_BAND and not _years(low, high):
+            out.append((low, high, _kind(high_unit or low_unit, money)))
+            spans.append(m.span())
+    return out, spans
+
+
+def _inside(m: re.Match[str], spans: list[tuple[int, int]]) -> bool:
+    return any(start <= m.start() and m.end() <= end for start, end in spans)
 
 
 # The kind of a unit: a band of days holds no number of people (「開課前7天以內」 is no band

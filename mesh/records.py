@@ -180,16 +180,49 @@ def names_a_cell(question: str, text: str) -> bool:
     >>> names_a_cell(q, "中低收入戶 | 7,000")
     False
     """
-    cells = [v for _, v in fields(text)] or (
+    return any(_written_in(question, cell) for cell in _cells(text))
+
+
+def names_the_row(question: str, text: str) -> bool:
+    """Whether the question writes a table row's label (its first cell) in full: "Do the room
+    rates include VAT?" names the row 「VAT | All rates exclude VAT at 20%」. A value further along
+    may be a header cell repeated by a table read from a PDF (「一般件：一般文件」).
+
+    >>> names_the_row("Do the rates include VAT?", "VAT | All rates exclude VAT at 20%")
+    True
+    >>> names_the_row("Do the rates include VAT?", "Bookings | bookings@example.org | VAT")
+    False
+    >>> names_the_row("大件家具回收怎么预约", "项目：大件家具（沙发、床垫等）｜收费标准：免费")
+    True
+    """
+    cells = [_KEYED.sub("", c) for c in _cells(text)]
+    words = [c for c in cells if not _DIGIT.search(c)]
+    if not cells or len(set(words)) < len(words):
+        return False  # a band of sub-headers repeated over column groups labels no row
+    return _written_in(question, _QUALIFIER.sub("", cells[0]))
+
+
+# What a label adds in brackets or marks: 「大件家具（沙发、床垫等）」 is the row of
+# 「大件家具回收」, "Student (full-time)*" the row of "student fee".
+_QUALIFIER = re.compile(r"\s*[（(][^（()）]*[)）]|[*＊†‡]")
+
+
+def _cells(text: str) -> list[str]:
+    return [v for _, v in fields(text)] or (
         [c.strip() for c in re.split(r"\s*[｜|]\s*", text.strip())]
         if "|" in text or "｜" in text
         else []
     )
-    asked = _folded(question)
-    for cell in cells:
-        if len(HAN.findall(cell)) < 2 and not _LATIN_WORD.search(cell):
-            continue
-        value = _folded(cell)
-        if value and value in asked:
-            return True
-    return False
+
+
+# A cell that still says its column ("Category: Student (full-time)*" of a row whose other
+# columns hold colons of their own): its value.
+_DIGIT = re.compile(r"\d")
+_KEYED = re.compile(r"^[^:：|｜\d][^:：|｜]{0,38}[:：]\s*(?=\S)")
+
+
+def _written_in(question: str, cell: str) -> bool:
+    if len(HAN.findall(cell)) < 2 and not _LATIN_WORD.search(cell):
+        return False
+    value = _folded(cell)
+    return bool(value) and value in _folded(question)

@@ -72,17 +72,27 @@ def _accepted_as_judged(
 # What the judge names among a draft's missing aspects when a check, not the relevance model's
 # probability, refused it: the asked type of value, a name or a code the answer does not state.
 _VETOES = ("expected answer type", "name:", "code:")
+# Under this probability the shorter draft is refused, not doubted: on the documents set's tune
+# half, the kept lines then were a table's header fragment or a row of another document (P 0.03,
+# 0.00), and the whole draft held the answer.
+MIN_DOUBTED_RELEVANCE = 0.1
 
 
-def _read_across(run: Run, shorter: common_pb2.Judgement) -> bool:
-    """Whether the shorter draft's only fault is the relevance model's doubt about lines all in
-    another language than the question (「利物浦…哪年通车？」 answered by "The Liverpool and
-    Manchester Railway opened in 1830"): every claim cited and supported, no check refusing it."""
+def _only_doubted(shorter: common_pb2.Judgement) -> bool:
+    """Whether the shorter draft's only fault is the relevance model's doubt: every claim cited
+    and supported, and no check refusing it (the asked type of value, a name or a code the
+    answer does not state). Its padding lines gave the whole draft the question's words; the
+    first verdict already judged them off the question, and judged the lines kept to answer it."""
     h = shorter.hallucination
     if h.invalid_citations or h.unsupported_claims or h.contradictory_info:
         return False
-    if any(m.startswith(_VETOES) for m in shorter.missing_aspects):
-        return False
+    return not any(m.startswith(_VETOES) for m in shorter.missing_aspects)
+
+
+def _read_across(run: Run, shorter: common_pb2.Judgement) -> bool:
+    """Whether the shorter draft quotes only lines in another language than the question
+    (「利物浦…哪年通車？」 answered by "The Liverpool and Manchester Railway opened in 1830"): the
+    relevance model reads them with nothing lexical to go on."""
     kept = [v.text for v in shorter.line_verdicts]
     return bool(kept) and not any(same_language(run.state.question, t) for t in kept)
 
@@ -105,6 +115,31 @@ async def _with_context(
     return judgement
 
 
+def _kept_or_whole(
+    run: Run, whole: str, first: common_pb2.Judgement, shorter: common_pb2.Judgement
+) -> common_pb2.Judgement:
+    """The shorter draft was not accepted, the whole was sound but for the lines named: the
+    shorter draft goes out when only the relevance model's probability doubted it (as the first
+    verdict judged its lines); otherwise it lost what made the whole acceptable (a value of the
+    asked type, a name) and the whole draft goes out."""
+    if _only_doubted(shorter) and _read_across(run, shorter):
+        run.step("trim", "kept the lines judged to answer (quoted in another language)")
+        return _accepted_as_judged(first, "the shorter draft quotes another language")
+    if _only_doubted(shorter) and shorter.answer_relevance >= MIN_DOUBTED_RELEVANCE:
+        run.step(
+            "trim",
+            "kept the lines judged to answer; the shorter draft was doubted only for the"
+            f" question's words it no longer holds ({shorter.reasoning})",
+        )
+        return _accepted_as_judged(first, "the lines judged to answer")
+    run.step(
+        "trim",
+        f"the shorter draft was not accepted; the whole draft is kept ({shorter.reasoning})",
+    )
+    run.draft = whole
+    return _accepted_as_judged(first)
+
+
 async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
     state = run.state
     try:
@@ -121,20 +156,8 @@ async def judge(run: Run) -> AsyncIterator[agent_pb2.AskStreamResponse]:
             judgement = await _judge_draft(run)
             if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
                 judgement = await _with_context(run, whole, judgement)
-            if (
-                judgement.decision != common_pb2.DECISION_ACCEPT
-                and _sound(first)
-                and _read_across(run, judgement)
-            ):
-                # The kept lines are all in another language: the relevance model reads them
-                # with nothing lexical to go on; the first verdict judged each of them.
-                run.step("trim", "kept the lines judged to answer (quoted in another language)")
-                judgement = _accepted_as_judged(first, "the shorter draft quotes another language")
             if judgement.decision != common_pb2.DECISION_ACCEPT and _sound(first):
-                # The shorter draft lost what made the whole acceptable (its only fault was the
-                # named lines): the whole draft goes out, as the first verdict judged it.
-                run.step("trim", "the shorter draft was not accepted; the whole draft is kept")
-                run.draft, judgement = whole, _accepted_as_judged(first)
+                judgement = _kept_or_whole(run, whole, first, judgement)
     except GroundmeshError as exc:
         # The seeds' error tables: judge down → the draft is delivered, unjudged.
         verdict = unjudged(exc)

@@ -106,3 +106,26 @@ def test_a_band_of_another_unit_holds_no_number_asked() -> None:
     assert in_a_range("三个人以上可以优惠吗？", "报名人数：2至5人｜优惠：九折")
     assert in_a_range("预算50万元的采购", "预算金额（万元）：20（含）至100｜采购方式：竞争性磋商")
     assert in_a_range("提前兩天取消可以退多少", "取消時間：使用日前2日以內｜退費比例：0%")
+
+
+def test_a_band_written_as_two_ends_is_closed() -> None:
+    """Documents set (off-098): 「採購金額八十萬元要由誰核決？」 against a form whose rows
+    say 「3,000 元以上未滿 5 萬元｜部門經理」 and 「50 萬元以上未滿 300 萬元｜副總經理」. Read as
+    two open bands, the first row held every amount above 3,000 and was kept beside the row
+    answering."""
+    asked = "採購金額八十萬元要由誰核決？"
+    assert not in_a_range(asked, "3,000 元以上未滿 5 萬元 | 部門經理 | 得逕洽廠商採購")
+    assert in_a_range(asked, "50 萬元以上未滿 300 萬元 | 副總經理 | 應取得三家以上廠商報價")
+    assert ranges("50萬元以上300萬元以下｜總經理") == [(500000.0, 3000000.0)]
+    assert ranges("3,000 元以上未滿 5 萬元") == [(3000.0, 50000.0)]
+    # An open end alone is still open.
+    assert ranges("金額：300 萬元以上｜董事長") == [(3000000.0, float("inf"))]
+
+
+def test_a_count_in_chinese_numerals_bounds_a_band() -> None:
+    """Documents set (off-005): 「請假五天以上要由誰核准？」 is answered by
+    「請假五日以上者：由處長核准」; read without its numeral, that line was no band and was
+    dropped beside 「達 5 日以上者」."""
+    asked = "請假五天以上要由誰核准？"
+    assert in_a_range(asked, "請假五日以上者：由處長核准，並副知人力資源處。")
+    assert ranges("三十日以內") == [(0.0, 30.0)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mesh.records import addressed_cells, as_record, fields
+from mesh.records import addressed_cells, as_record, fields, names_the_row
 
 pytestmark = pytest.mark.unit
 
@@ -58,3 +58,16 @@ def test_a_bare_row_is_written_as_the_record_its_header_makes() -> None:
 )
 def test_a_row_without_its_header_in_the_source_stays_as_it_is(line: str, source: str) -> None:
     assert as_record(line, source) == line
+
+
+def test_the_row_a_question_names_by_its_label() -> None:
+    """Documents set: the label is the first cell, said with its column or not, its brackets
+    and marks aside; a band of sub-headers repeated over column groups labels nothing (f3-024:
+    「一般件：一般文件｜急件：一般文件」 read from a PDF's three-level header)."""
+    fee = "PRCES 2025 student fee if I register in September"
+    student = "Category: Student (full-time)* | Early Bird Fee (HKD) (by 31 Jul 2025): 1800"
+    assert names_the_row(fee, student)
+    desk = "Registration desk: registration@prces2025.example.org | +852 3155 0827"
+    assert not names_the_row(fee, desk)
+    header = "一般件（7 個工作天）：一般文件｜費用：專業文件｜急件：一般文件｜費用：專業文件"
+    assert not names_the_row("英文翻中文，一般件的一般文件每千字收費多少？", header)
